@@ -1,0 +1,1 @@
+"""The faces of chickenfoot: the Textual scorecard app and the command line."""

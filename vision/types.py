@@ -1,0 +1,52 @@
+"""What the tile reader returns. No pixels cross this line: only numbers in image pixels.
+
+Coordinates are in the pixels of the image as displayed (after EXIF rotation).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class HalfReading:
+    """One half of a tile: the pips read, how sure, and the runner-up when it hesitated."""
+
+    center_px: Point
+    pips: int
+    confidence: float
+    runner_up: int | None = None
+    runner_up_confidence: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class TileReading:
+    """One tile found in a photo: four corners (clockwise from the first corner of the first
+    half) and its two halves, first half first."""
+
+    corners_px: tuple[Point, Point, Point, Point]
+    halves: tuple[HalfReading, HalfReading]
+    confidence: float
+
+    @property
+    def pips(self) -> tuple[int, int]:
+        return (self.halves[0].pips, self.halves[1].pips)
+
+    @property
+    def center_px(self) -> Point:
+        xs = [c[0] for c in self.corners_px]
+        ys = [c[1] for c in self.corners_px]
+        return (sum(xs) / 4.0, sum(ys) / 4.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Recognition:
+    """Everything read from one image, plus every problem worth telling the player."""
+
+    image: str
+    width: int
+    height: int
+    tiles: tuple[TileReading, ...] = ()
+    problems: tuple[str, ...] = field(default_factory=tuple)
