@@ -1,0 +1,372 @@
+"""The session scorecard: one frozen value holding every round of one game.
+
+Rounds are numbered from 0 and headed by their starting double ("9-9" ... "0-0"). Each
+player's entry in a round keeps how it was scored (typed, picked tiles, or a photo), the
+confirmed tiles, and the tile reader's raw result as plain JSON text beside them, so a
+disputed score can always be traced back to what the camera saw.
+
+Lowest total wins. Ties are broken as RULES.md says (most zero-point rounds, then the
+lowest single non-zero round, then a shared win) unless the house rule says "shared".
+With the TARGET_TOTAL round order the game ends after the round in which somebody reaches
+the target; that player loses and the lowest total wins.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass, field, replace
+
+from scorer.rules import RoundOrder, RuleSet, TieBreak
+from scorer.tiles import Tile
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 12
+
+
+class Method(enum.Enum):
+    """How a round score was entered."""
+
+    TYPED = "typed"
+    TILES = "tiles"
+    CAPTURE = "capture"
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player's score for one round."""
+
+    points: int
+    went_out: bool = False
+    method: Method = Method.TYPED
+    tiles: tuple[Tile, ...] = ()
+    raw_json: str = ""  # the tile reader's result as read, before any correction
+
+    def __post_init__(self) -> None:
+        if self.points < 0:
+            raise ValueError("a round score cannot be negative")
+
+    @property
+    def raw(self) -> object:
+        """The reader's raw result as plain data (dicts and lists), or None."""
+        return json.loads(self.raw_json) if self.raw_json else None
+
+    def to_dict(self) -> dict[str, object]:
+        data: dict[str, object] = {"points": self.points, "method": self.method.value}
+        if self.went_out:
+            data["went_out"] = True
+        if self.tiles:
+            data["tiles"] = [str(t) for t in self.tiles]
+        if self.raw_json:
+            data["raw"] = json.loads(self.raw_json)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Entry:
+        raw = data.get("raw")
+        return cls(
+            points=int(data["points"]),  # type: ignore[arg-type]
+            went_out=bool(data.get("went_out", False)),
+            method=Method(str(data.get("method", "typed"))),
+            tiles=tuple(Tile.parse(str(t)) for t in data.get("tiles", ())),  # type: ignore[union-attr]
+            raw_json=json.dumps(raw, sort_keys=True) if raw is not None else "",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    rank: int  # shared: equal totals share a rank (1, 1, 3)
+    player: str
+    total: int
+    zero_rounds: int
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    winners: tuple[str, ...]
+    reason: str
+    finished: bool = True
+
+
+Row = tuple["Entry | None", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Scorecard:
+    players: tuple[str, ...]
+    rules: RuleSet = field(default_factory=RuleSet)
+    # One row per round, one cell per player (in seat order); None = not scored yet.
+    rounds: tuple[Row, ...] = ()
+
+    # -- building ---------------------------------------------------------------------
+    @classmethod
+    def new(cls, players: tuple[str, ...], rules: RuleSet) -> Scorecard:
+        names = tuple(p.strip() for p in players)
+        if len(names) < MIN_PLAYERS:
+            raise ValueError(f"Chicken Foot needs at least {MIN_PLAYERS} players")
+        if len(names) > MAX_PLAYERS:
+            raise ValueError(f"at most {MAX_PLAYERS} players fit on one scorecard")
+        if any(not n for n in names):
+            raise ValueError("every player needs a name")
+        folded = [n.casefold() for n in names]
+        dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
+        if dupes:
+            raise ValueError(f"two players share the name {dupes[0]}")
+        count = 1 if rules.round_order is RoundOrder.TARGET_TOTAL else len(rules.round_doubles())
+        empty: Row = (None,) * len(names)
+        return cls(names, rules, (empty,) * count)
+
+    def with_entry(self, round_index: int, player: str, entry: Entry) -> Scorecard:
+        seat = self._seat(player)
+        rounds = list(self.rounds)
+        if self.is_open_ended and round_index == len(rounds):
+            if self.is_finished:
+                raise ValueError(
+                    f"the game is over: someone reached {self.rules.target_total}")
+            if not self.round_complete(len(rounds) - 1):
+                raise ValueError("finish the current round before starting the next")
+            rounds.append((None,) * len(self.players))
+        if not 0 <= round_index < len(rounds):
+            raise ValueError(f"there is no round {round_index + 1}")
+        row = list(rounds[round_index])
+        row[seat] = entry
+        rounds[round_index] = tuple(row)
+        return replace(self, rounds=tuple(rounds))
+
+    def with_score(self, round_index: int, player: str, points: int,
+                   went_out: bool = False) -> Scorecard:
+        if went_out and points not in (0, self.rules.going_out_on_double_penalty):
+            raise ValueError("a player who went out scores 0 (or the going-out-on-a-double "
+                             "penalty)")
+        return self.with_entry(round_index, player, Entry(points, went_out))
+
+    def without_score(self, round_index: int, player: str) -> Scorecard:
+        seat = self._seat(player)
+        self._check_round(round_index)
+        row = list(self.rounds[round_index])
+        row[seat] = None
+        rounds = list(self.rounds)
+        rounds[round_index] = tuple(row)
+        return replace(self, rounds=tuple(rounds))
+
+    def without_round(self, round_index: int) -> Scorecard:
+        """Clear every score of a round. In a target-total game a round after the first is
+        removed altogether (later rounds move up)."""
+        self._check_round(round_index)
+        rounds = list(self.rounds)
+        if self.is_open_ended and len(rounds) > 1:
+            del rounds[round_index]
+        else:
+            rounds[round_index] = (None,) * len(self.players)
+        return replace(self, rounds=tuple(rounds))
+
+    # -- reading ----------------------------------------------------------------------
+    @property
+    def is_open_ended(self) -> bool:
+        return self.rules.round_order is RoundOrder.TARGET_TOTAL
+
+    def entry(self, round_index: int, player: str) -> Entry | None:
+        self._check_round(round_index)
+        return self.rounds[round_index][self._seat(player)]
+
+    def round_header(self, round_index: int) -> str:
+        doubles = self.rules.round_doubles()
+        value = doubles[round_index % len(doubles)]
+        return f"{value}-{value}"
+
+    def round_headers(self) -> tuple[str, ...]:
+        return tuple(self.round_header(i) for i in range(len(self.rounds)))
+
+    def round_complete(self, round_index: int) -> bool:
+        return all(e is not None for e in self.rounds[round_index])
+
+    def round_started(self, round_index: int) -> bool:
+        return any(e is not None for e in self.rounds[round_index])
+
+    def totals(self) -> dict[str, int]:
+        return {p: sum(row[i].points for row in self.rounds if row[i] is not None)
+                for i, p in enumerate(self.players)}
+
+    def zero_rounds(self) -> dict[str, int]:
+        return {p: sum(1 for row in self.rounds if row[i] is not None and row[i].points == 0)
+                for i, p in enumerate(self.players)}
+
+    def lowest_nonzero_round(self) -> dict[str, int | None]:
+        out: dict[str, int | None] = {}
+        for i, p in enumerate(self.players):
+            scores = [row[i].points for row in self.rounds
+                      if row[i] is not None and row[i].points > 0]
+            out[p] = min(scores) if scores else None
+        return out
+
+    def running_totals(self) -> dict[str, tuple[int | None, ...]]:
+        """Each player's total after each round (None while that round is unscored)."""
+        out: dict[str, tuple[int | None, ...]] = {}
+        for i, p in enumerate(self.players):
+            total, seq = 0, []
+            for row in self.rounds:
+                if row[i] is None:
+                    seq.append(None)
+                else:
+                    total += row[i].points
+                    seq.append(total)
+            out[p] = tuple(seq)
+        return out
+
+    def current_round(self) -> int | None:
+        """The first round not fully scored; None when the game is over. In a target-total
+        game this may be one past the last round (the next round to start)."""
+        for i in range(len(self.rounds)):
+            if not self.round_complete(i):
+                return i
+        if self.is_finished:
+            return None
+        return len(self.rounds)
+
+    def rounds_played(self) -> int:
+        return sum(1 for i in range(len(self.rounds)) if self.round_complete(i))
+
+    def rounds_left(self) -> int | None:
+        """Rounds not yet fully scored; None in a target-total game that is still going."""
+        if self.is_open_ended:
+            return 0 if self.is_finished else None
+        return sum(1 for i in range(len(self.rounds)) if not self.round_complete(i))
+
+    @property
+    def is_finished(self) -> bool:
+        if not all(self.round_complete(i) for i in range(len(self.rounds))):
+            return False
+        if self.is_open_ended:
+            return any(t >= self.rules.target_total for t in self.totals().values())
+        return True
+
+    def standings(self) -> tuple[Standing, ...]:
+        totals, zeros = self.totals(), self.zero_rounds()
+        order = sorted(self.players, key=lambda p: (totals[p], self.players.index(p)))
+        out: list[Standing] = []
+        for position, player in enumerate(order):
+            if out and out[-1].total == totals[player]:
+                rank = out[-1].rank
+            else:
+                rank = position + 1
+            out.append(Standing(rank, player, totals[player], zeros[player]))
+        return tuple(out)
+
+    def leader(self) -> tuple[tuple[str, ...], int]:
+        """Who has the lowest total, and by how much they lead the next player (0 when
+        the lead is shared)."""
+        table = self.standings()
+        leaders = tuple(s.player for s in table if s.rank == 1)
+        behind = [s.total for s in table if s.rank != 1]
+        margin = (behind[0] - table[0].total) if behind and len(leaders) == 1 else 0
+        return leaders, margin
+
+    def result(self) -> GameResult:
+        """The winner(s) and why, in words. Before the end it says who would win now."""
+        totals = self.totals()
+        finished = self.is_finished
+        table = self.standings()
+        best = table[0].total
+        tied = [s.player for s in table if s.total == best]
+        if len(tied) == 1:
+            winner = tied[0]
+            if len(table) > 1:
+                ahead = table[1].total - best
+                reason = f"{winner} wins with {best}, {ahead} ahead of {table[1].player}"
+            else:
+                reason = f"{winner} wins with {best}"
+            if not finished:
+                reason = f"{winner} leads with {best}, {_lead(table)}"
+            return GameResult((winner,), reason, finished)
+        head = f"{_names(tied)} tied on {best}"
+        verb = "share the win" if finished else "share the lead"
+        if self.rules.tie_break is TieBreak.SHARED:
+            return GameResult(tuple(tied), f"{head}; they {verb} (house rule: shared "
+                                           "tie-break)", finished)
+        win_word = "wins" if finished else "leads"
+        zeros = self.zero_rounds()
+        most = max(zeros[p] for p in tied)
+        by_zero = [p for p in tied if zeros[p] == most]
+        if len(by_zero) == 1:
+            others = [zeros[p] for p in tied if p != by_zero[0]]
+            return GameResult(
+                (by_zero[0],),
+                f"{head}; {by_zero[0]} {win_word} with {_count(most, 'zero round')} to "
+                f"{_names([str(o) for o in sorted(others, reverse=True)])}",
+                finished)
+        lows = self.lowest_nonzero_round()
+
+        def low_key(p: str) -> int:
+            value = lows[p]
+            return 0 if value is None else value  # no non-zero round at all is best
+        lowest = min(low_key(p) for p in by_zero)
+        by_low = [p for p in by_zero if low_key(p) == lowest]
+        zero_words = (f"{_count(most, 'zero round')} each" if len(by_zero) == len(tied)
+                      else f"{_names(by_zero)} with {_count(most, 'zero round')} each")
+        if len(by_low) == 1:
+            others = sorted(low_key(p) for p in by_zero if p != by_low[0])
+            return GameResult(
+                (by_low[0],),
+                f"{head}, {zero_words}; {by_low[0]} {win_word} with a lowest round of "
+                f"{lowest} to {_names([str(o) for o in others])}",
+                finished)
+        return GameResult(
+            tuple(by_low),
+            f"{head}, {zero_words} and a lowest round of {lowest} each; "
+            f"{_names(by_low)} {verb}",
+            finished)
+
+    def loser_reached_target(self) -> str | None:
+        """In a target-total game that is over: who reached the target (highest total)."""
+        if not (self.is_open_ended and self.is_finished):
+            return None
+        totals = self.totals()
+        return max(self.players, key=lambda p: totals[p])
+
+    # -- storage ----------------------------------------------------------------------
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "players": list(self.players),
+            "rules": self.rules.to_dict(),
+            "rounds": [[None if e is None else e.to_dict() for e in row] for row in self.rounds],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, object]) -> Scorecard:
+        players = tuple(str(p) for p in data["players"])  # type: ignore[union-attr]
+        rules = RuleSet.from_dict(dict(data.get("rules", {})))  # type: ignore[call-overload]
+        rounds = tuple(
+            tuple(None if e is None else Entry.from_dict(e) for e in row)
+            for row in data.get("rounds", ())  # type: ignore[union-attr]
+        )
+        for row in rounds:
+            if len(row) != len(players):
+                raise ValueError("a stored round does not have one score per player")
+        return cls(players, rules, rounds)
+
+    # -- helpers ----------------------------------------------------------------------
+    def _seat(self, player: str) -> int:
+        try:
+            return self.players.index(player)
+        except ValueError:
+            raise ValueError(f"no player called {player!r} in this game") from None
+
+    def _check_round(self, round_index: int) -> None:
+        if not 0 <= round_index < len(self.rounds):
+            raise ValueError(f"there is no round {round_index + 1}")
+
+
+def _names(items: list[str]) -> str:
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _lead(table: tuple[Standing, ...]) -> str:
+    if len(table) < 2:
+        return "alone"
+    return f"{table[1].total - table[0].total} ahead of {table[1].player}"

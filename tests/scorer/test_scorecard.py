@@ -1,0 +1,174 @@
+"""Scorecard: totals, standings, tie-breaks in words, round headers, storage round trip."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorer.rules import RoundOrder, RuleSet, TieBreak
+from scorer.scorecard import Entry, Method, Scorecard
+from scorer.tiles import Tile
+
+RULES = RuleSet()
+
+
+def play(card: Scorecard, rows: list[list[int]]) -> Scorecard:
+    for r, row in enumerate(rows):
+        for player, points in zip(card.players, row):
+            card = card.with_score(r, player, points, went_out=points == 0)
+    return card
+
+
+def test_new_card_has_one_round_per_double_headed_high_to_low():
+    card = Scorecard.new(("Ann", "Bo"), RULES)
+    assert card.round_headers() == tuple(f"{d}-{d}" for d in range(9, -1, -1))
+    assert card.rounds_left() == 10
+    assert not card.is_finished
+    assert card.current_round() == 0
+
+
+def test_down_then_up_has_nineteen_rounds_and_double_12_has_thirteen():
+    up = Scorecard.new(("A", "B"), RuleSet(round_order=RoundOrder.DOWN_THEN_UP))
+    assert len(up.rounds) == 19 and up.round_header(10) == "1-1"
+    assert up.round_header(18) == "9-9"
+    assert len(Scorecard.new(("A", "B"), RuleSet(set_max=12)).rounds) == 13
+
+
+@pytest.mark.parametrize("players, message", [
+    (("Ann",), "at least 2"),
+    (("Ann", "ann"), "share the name"),
+    (("Ann", " "), "needs a name"),
+    (tuple(f"P{i}" for i in range(13)), "at most"),
+])
+def test_bad_player_lists_are_refused(players, message):
+    with pytest.raises(ValueError, match=message):
+        Scorecard.new(players, RULES)
+
+
+def test_totals_zero_rounds_running_totals_and_shared_ranks():
+    card = Scorecard.new(("Ann", "Bo", "Cy"), RULES)
+    card = play(card, [[0, 10, 5], [7, 0, 2]])
+    assert card.totals() == {"Ann": 7, "Bo": 10, "Cy": 7}
+    assert card.zero_rounds() == {"Ann": 1, "Bo": 1, "Cy": 0}
+    assert card.running_totals()["Bo"][:3] == (10, 10, None)
+    assert [(s.rank, s.player) for s in card.standings()] == [(1, "Ann"), (1, "Cy"), (3, "Bo")]
+    assert card.leader() == (("Ann", "Cy"), 0)
+    assert card.rounds_left() == 8 and card.rounds_played() == 2
+
+
+def test_leader_margin_and_interim_result():
+    card = play(Scorecard.new(("Ann", "Bo"), RULES), [[3, 15]])
+    assert card.leader() == (("Ann",), 12)
+    result = card.result()
+    assert result.winners == ("Ann",) and not result.finished
+    assert "leads with 3, 12 ahead of Bo" in result.reason
+
+
+def test_clear_winner_after_all_rounds():
+    card = play(Scorecard.new(("Ann", "Bo"), RULES), [[1, 2]] * 10)
+    assert card.is_finished and card.current_round() is None and card.rounds_left() == 0
+    assert card.result().winners == ("Ann",)
+    assert card.result().reason == "Ann wins with 10, 10 ahead of Bo"
+
+
+def test_tie_broken_by_zero_rounds_in_words():
+    # Ann: 0,0,0 then 29 x1 ...; Bo: 0,0 then spread. Both end on 87.
+    rows = [[0, 0], [0, 0], [0, 10], [10, 10], [10, 10], [10, 10], [10, 10], [10, 10],
+            [10, 10], [27, 17]]
+    card = play(Scorecard.new(("Ann", "Bo"), RULES), rows)
+    assert card.totals() == {"Ann": 87, "Bo": 87}
+    result = card.result()
+    assert result.winners == ("Ann",)
+    assert result.reason == "Ann and Bo tied on 87; Ann wins with 3 zero rounds to 2"
+
+
+def test_tie_broken_by_lowest_nonzero_round_then_shared():
+    rows = [[0, 0], [3, 5], [7, 5]] + [[0, 0]] * 7
+    card = play(Scorecard.new(("Ann", "Bo"), RULES), rows)
+    result = card.result()
+    assert result.winners == ("Ann",)
+    assert result.reason == ("Ann and Bo tied on 10, 8 zero rounds each; Ann wins with a "
+                             "lowest round of 3 to 5")
+    shared = play(Scorecard.new(("Ann", "Bo"), RULES), [[4, 4]] * 10)
+    assert shared.result().winners == ("Ann", "Bo")
+    assert "share the win" in shared.result().reason
+
+
+def test_shared_tie_break_house_rule_skips_the_tie_breaks():
+    rules = RuleSet(tie_break=TieBreak.SHARED)
+    rows = [[0, 0], [0, 0], [0, 10], [10, 10], [10, 10], [10, 10], [10, 10], [10, 10],
+            [10, 10], [27, 17]]
+    card = play(Scorecard.new(("Ann", "Bo"), rules), rows)
+    assert card.result().winners == ("Ann", "Bo")
+    assert "house rule" in card.result().reason
+
+
+def test_three_way_tie_reason_lists_the_others():
+    rows = [[0, 0, 5], [0, 5, 0], [0, 0, 0], [5, 0, 0]] + [[0, 0, 0]] * 6
+    card = play(Scorecard.new(("Ann", "Bo", "Cy"), RULES), rows)
+    assert card.totals() == {"Ann": 5, "Bo": 5, "Cy": 5}
+    # all have 9 zero rounds, lowest non-zero 5 each
+    result = card.result()
+    assert result.winners == ("Ann", "Bo", "Cy")
+    assert result.reason.startswith("Ann, Bo and Cy tied on 5")
+
+
+def test_target_total_game_grows_rounds_and_ends_when_someone_reaches_it():
+    rules = RuleSet(round_order=RoundOrder.TARGET_TOTAL, target_total=50)
+    card = Scorecard.new(("Ann", "Bo"), rules)
+    assert len(card.rounds) == 1 and card.rounds_left() is None
+    with pytest.raises(ValueError, match="finish the current round"):
+        card.with_score(1, "Ann", 3)
+    card = play(card, [[10, 30]])
+    assert card.current_round() == 1
+    card = card.with_score(1, "Ann", 5).with_score(1, "Bo", 25)
+    assert card.is_finished and card.loser_reached_target() == "Bo"
+    assert card.result().winners == ("Ann",)
+    with pytest.raises(ValueError, match="game is over"):
+        card.with_score(2, "Ann", 1)
+    # 10 rounds down wrap around: round 11 is headed 9-9 again
+    assert card.round_header(10) == "9-9"
+
+
+def test_went_out_scores_zero_and_rejects_points():
+    card = Scorecard.new(("Ann", "Bo"), RULES).with_score(0, "Ann", 0, went_out=True)
+    assert card.entry(0, "Ann").went_out
+    with pytest.raises(ValueError):
+        card.with_score(0, "Bo", 7, went_out=True)
+    with pytest.raises(ValueError, match="no player"):
+        card.with_score(0, "Zed", 1)
+    with pytest.raises(ValueError, match="no round"):
+        card.with_score(10, "Ann", 1)
+
+
+def test_edit_and_delete_round():
+    card = play(Scorecard.new(("Ann", "Bo"), RULES), [[5, 6], [1, 2]])
+    card = card.with_score(0, "Ann", 50)
+    assert card.totals()["Ann"] == 51
+    card = card.without_round(0)
+    assert card.totals() == {"Ann": 1, "Bo": 2} and card.current_round() == 0
+    assert card.without_score(1, "Bo").entry(1, "Bo") is None
+
+
+def test_entries_keep_method_tiles_and_raw_reading_through_storage():
+    raw = {"image": "hand.jpg", "tiles": [{"pips": [0, 0], "confidence": 0.41}]}
+    import json
+    entry = Entry(50, method=Method.CAPTURE, tiles=(Tile(0, 0),),
+                  raw_json=json.dumps(raw, sort_keys=True))
+    card = Scorecard.new(("Ann", "Bo"), RULES).with_entry(0, "Ann", entry)
+    back = Scorecard.from_dict(json.loads(json.dumps(card.to_dict())))
+    assert back == card
+    assert back.entry(0, "Ann").raw == raw
+    assert back.entry(0, "Ann").method is Method.CAPTURE
+
+
+@given(st.lists(st.lists(st.integers(0, 200), min_size=3, max_size=3), min_size=1,
+                max_size=10))
+def test_totals_equal_sum_and_standings_are_sorted(rows):
+    card = play(Scorecard.new(("A", "B", "C"), RULES), rows)
+    assert sum(card.totals().values()) == sum(map(sum, rows))
+    table = card.standings()
+    assert [s.total for s in table] == sorted(s.total for s in table)
+    assert table[0].rank == 1
+    assert set(card.result().winners) <= {s.player for s in table if s.rank == 1}
