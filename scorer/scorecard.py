@@ -263,7 +263,6 @@ class Scorecard:
 
     def result(self) -> GameResult:
         """The winner(s) and why, in words. Before the end it says who would win now."""
-        totals = self.totals()
         finished = self.is_finished
         table = self.standings()
         best = table[0].total

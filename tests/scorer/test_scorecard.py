@@ -15,7 +15,7 @@ RULES = RuleSet()
 
 def play(card: Scorecard, rows: list[list[int]]) -> Scorecard:
     for r, row in enumerate(rows):
-        for player, points in zip(card.players, row):
+        for player, points in zip(card.players, row, strict=True):
             card = card.with_score(r, player, points, went_out=points == 0)
     return card
 
