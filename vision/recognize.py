@@ -1,0 +1,95 @@
+"""One photo file in, one result out: load, read the tiles, check them against the set.
+
+``recognize_file`` never raises for a bad file: it returns a ``RecognitionError`` value
+instead, so a command reading many photos carries on with the others.
+
+Set knowledge applied after the reader:
+
+- with ``set_max``, a tile with a half above it is dropped and a problem names it (the
+  reader should already keep values in range; this is the safety net);
+- every tile exists once in a set, so a tile read twice stays in the result and a
+  problem says so: one of the two is probably misread.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+import numpy as np
+
+from scorer.tiles import MAX_SET, Tile
+from vision.capture import ImageError, LoadedImage, load_image
+from vision.types import Recognition, TileReading
+
+
+class FrameReader(Protocol):
+    """What reads tiles from one BGR frame: the tiles found and the problems met."""
+
+    def read(self, image_bgr: np.ndarray,
+             set_max: int | None = None) -> tuple[list[TileReading], list[str]]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class RecognitionError:
+    """A photo that could not be read at all: which file and why, in one line."""
+
+    image: str
+    message: str
+
+
+RecognitionResult = Recognition | RecognitionError
+
+
+def recognize_file(path: str | os.PathLike[str], reader: FrameReader,
+                   set_max: int | None = None) -> RecognitionResult:
+    """Load ``path``, read its tiles, apply set knowledge. Never raises for a bad file."""
+    try:
+        loaded = load_image(path)
+    except ImageError as error:
+        return RecognitionError(image=str(path), message=error.reason)
+    return recognize_loaded(loaded, reader, set_max)
+
+
+def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
+                     set_max: int | None = None) -> Recognition:
+    """Read an already loaded photo; coordinates come back in the original's pixels."""
+    tiles, problems = reader.read(loaded.pixels, set_max)
+    tiles = [_scaled(t, loaded.scale) for t in tiles] if loaded.scale != 1.0 else list(tiles)
+    kept, set_problems = apply_set_knowledge(tiles, set_max)
+    return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,
+                       tiles=tuple(kept),
+                       problems=tuple(loaded.warnings) + tuple(problems) + set_problems)
+
+
+def apply_set_knowledge(tiles: list[TileReading],
+                        set_max: int | None) -> tuple[list[TileReading], tuple[str, ...]]:
+    """Drop tiles outside a double-``set_max`` set and flag tiles read more than once."""
+    problems: list[str] = []
+    kept: list[TileReading] = []
+    limit = MAX_SET if set_max is None else set_max
+    for tile in tiles:
+        a, b = tile.pips
+        if min(a, b) < 0 or max(a, b) > limit:
+            problems.append(f"dropped a tile read as {a}|{b}: not in a double-{limit} set")
+            continue
+        kept.append(tile)
+    counts = Counter(Tile.of(*t.pips) for t in kept)
+    for tile, count in sorted(counts.items()):
+        if count > 1:
+            problems.append(f"{tile.low}|{tile.high} read {count} times but a set has one: "
+                            "check those tiles")
+    return kept, tuple(problems)
+
+
+def _scaled(tile: TileReading, scale: float) -> TileReading:
+    corners = tuple((x * scale, y * scale) for x, y in tile.corners_px)
+    halves = tuple(replace(h, center_px=(h.center_px[0] * scale, h.center_px[1] * scale))
+                   for h in tile.halves)
+    return replace(tile, corners_px=corners, halves=halves)  # type: ignore[arg-type]
+
+
+__all__ = ["FrameReader", "RecognitionError", "RecognitionResult",
+           "apply_set_knowledge", "recognize_file", "recognize_loaded"]

@@ -1,0 +1,180 @@
+"""The read result as JSON (a stable contract other tools read) and as lines for people.
+
+JSON, one object per image per line (``to_json_line``)::
+
+    {"image": str, "width": int, "height": int,
+     "tiles": [{"pips": [a, b], "confidence": float,
+                "corners": [[x, y], [x, y], [x, y], [x, y]],
+                "halves": [{"center": [x, y], "pips": a, "confidence": float,
+                            "runner_up": int | null, "runner_up_confidence": float},
+                           {...second half...}]}],
+     "pip_total": int, "score": int, "problems": [str]}
+
+and for a file that could not be read: ``{"image": str, "error": str}``.
+
+Coordinates are pixels of the original image as displayed (EXIF rotation applied),
+rounded to 0.1 px; confidences are rounded to 4 decimals. ``pip_total`` is the plain sum
+of pips; ``score`` is the leftover-hand score under the house rules (0-0 counts 50 by
+default). Truth files written by the synthetic renderer use the same format (``name.json``
+beside ``name.jpg``) and may leave out ``pip_total``, ``score`` and ``problems``;
+``recognition_from_dict`` reads both.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from scorer.rules import RuleSet
+from scorer.scoring import pip_total, score_hand
+from scorer.tiles import Tile
+from vision.recognize import RecognitionError, RecognitionResult
+from vision.types import HalfReading, Recognition, TileReading
+
+DOUBT_BELOW = 0.6
+
+
+def hand_of(recognition: Recognition) -> list[Tile]:
+    """The tiles read, as rules values."""
+    return [Tile.of(*t.pips) for t in recognition.tiles]
+
+
+def rules_for(set_max: int | None) -> RuleSet:
+    """Default house rules for a double-``set_max`` set (double-9 when unknown)."""
+    return RuleSet() if set_max is None else RuleSet(set_max=set_max)
+
+
+# -- JSON ---------------------------------------------------------------------------------
+def to_dict(result: RecognitionResult, rules: RuleSet | None = None) -> dict[str, Any]:
+    """The JSON object of one image (or of one unreadable file)."""
+    if isinstance(result, RecognitionError):
+        return {"image": result.image, "error": result.message}
+    hand = hand_of(result)
+    return {
+        "image": result.image,
+        "width": result.width,
+        "height": result.height,
+        "tiles": [_tile_dict(t) for t in result.tiles],
+        "pip_total": pip_total(hand),
+        "score": score_hand(hand, rules or RuleSet()),
+        "problems": list(result.problems),
+    }
+
+
+def to_json_line(result: RecognitionResult, rules: RuleSet | None = None) -> str:
+    return json.dumps(to_dict(result, rules), ensure_ascii=False)
+
+
+def _tile_dict(tile: TileReading) -> dict[str, Any]:
+    return {
+        "pips": list(tile.pips),
+        "confidence": round(float(tile.confidence), 4),
+        "corners": [_point(c) for c in tile.corners_px],
+        "halves": [_half_dict(h) for h in tile.halves],
+    }
+
+
+def _half_dict(half: HalfReading) -> dict[str, Any]:
+    return {
+        "center": _point(half.center_px),
+        "pips": int(half.pips),
+        "confidence": round(float(half.confidence), 4),
+        "runner_up": None if half.runner_up is None else int(half.runner_up),
+        "runner_up_confidence": round(float(half.runner_up_confidence), 4),
+    }
+
+
+def _point(p: tuple[float, float]) -> list[float]:
+    return [round(float(p[0]), 1), round(float(p[1]), 1)]
+
+
+def from_dict(data: Mapping[str, Any]) -> RecognitionResult:
+    """The inverse of ``to_dict``; raise ValueError naming the first bad field."""
+    if not isinstance(data, Mapping):
+        raise ValueError("expected a JSON object")
+    image = str(data.get("image", ""))
+    if "error" in data:
+        return RecognitionError(image=image, message=str(data["error"]))
+    try:
+        tiles = tuple(_tile_from(t) for t in data.get("tiles", []))
+        return Recognition(image=image, width=int(data["width"]), height=int(data["height"]),
+                           tiles=tiles,
+                           problems=tuple(str(p) for p in data.get("problems", [])))
+    except KeyError as error:
+        raise ValueError(f"missing field {error.args[0]!r}") from None
+    except (TypeError, IndexError) as error:
+        raise ValueError(f"malformed tile: {error}") from None
+
+
+def recognition_from_dict(data: Mapping[str, Any]) -> Recognition:
+    """Like ``from_dict`` but an error object is itself an error (truth files)."""
+    result = from_dict(data)
+    if isinstance(result, RecognitionError):
+        raise ValueError(f"an error object, not a reading: {result.message}")
+    return result
+
+
+def _tile_from(raw: Mapping[str, Any]) -> TileReading:
+    corners = tuple((float(x), float(y)) for x, y in raw["corners"])
+    if len(corners) != 4:
+        raise ValueError(f"a tile needs 4 corners, not {len(corners)}")
+    halves = tuple(_half_from(h) for h in raw["halves"])
+    if len(halves) != 2:
+        raise ValueError(f"a tile needs 2 halves, not {len(halves)}")
+    if "pips" in raw and [int(v) for v in raw["pips"]] != [h.pips for h in halves]:
+        raise ValueError(f"tile pips {list(raw['pips'])} disagree with its halves")
+    return TileReading(corners_px=corners, halves=halves,  # type: ignore[arg-type]
+                       confidence=float(raw.get("confidence", 1.0)))
+
+
+def _half_from(raw: Mapping[str, Any]) -> HalfReading:
+    x, y = raw["center"]
+    runner = raw.get("runner_up")
+    return HalfReading(center_px=(float(x), float(y)), pips=int(raw["pips"]),
+                       confidence=float(raw.get("confidence", 1.0)),
+                       runner_up=None if runner is None else int(runner),
+                       runner_up_confidence=float(raw.get("runner_up_confidence", 0.0)))
+
+
+def load_json_file(path: str | os.PathLike[str]) -> Recognition:
+    """Read a truth file (``name.json``); raise ValueError with the file name."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        return recognition_from_dict(data)
+    except (OSError, json.JSONDecodeError, ValueError) as error:
+        raise ValueError(f"{path}: {error}") from None
+
+
+# -- people -------------------------------------------------------------------------------
+def tile_text(tile: TileReading, doubt_below: float = DOUBT_BELOW) -> str:
+    """``5|9``, or ``5|9? (or 8)`` when a half is doubtful (its runner-up in brackets)."""
+    parts: list[str] = []
+    alternatives: list[str] = []
+    for half in tile.halves:
+        doubtful = half.confidence < doubt_below
+        parts.append(f"{half.pips}?" if doubtful else str(half.pips))
+        if doubtful and half.runner_up is not None:
+            alternatives.append(str(half.runner_up))
+    text = "|".join(parts)
+    if alternatives:
+        text += f" (or {' / '.join(alternatives)})"
+    return text
+
+
+def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
+                doubt_below: float = DOUBT_BELOW) -> list[str]:
+    """What ``chickenfoot read`` prints for one image."""
+    if isinstance(result, RecognitionError):
+        return [f"{result.image}: error: {result.message}"]
+    rules = rules or RuleSet()
+    hand = hand_of(result)
+    count = len(result.tiles)
+    lines = [f"{result.image} ({result.width}x{result.height}): "
+             f"{count} tile{'s' if count != 1 else ''}"]
+    lines += [f"  {tile_text(t, doubt_below)}" for t in result.tiles]
+    lines.append(f"  pip total: {pip_total(hand)}   score: {score_hand(hand, rules)}")
+    lines += [f"  ! {p}" for p in result.problems]
+    return lines
