@@ -1,0 +1,245 @@
+"""The store: snapshots with undo/redo, path choice, migration, corruption, full disk,
+several writers at once, export."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import sqlite3
+import threading
+
+import pytest
+
+from scorer.rules import RuleSet
+from scorer.scorecard import Scorecard
+from tui.store import (
+    ENV_VAR,
+    SCHEMA_V1,
+    SCHEMA_VERSION,
+    Store,
+    StoreError,
+    StoreWriteError,
+    resolve_db_path,
+)
+
+
+def new_card(*players: str) -> Scorecard:
+    return Scorecard.new(players or ("Ann", "Bo"), RuleSet())
+
+
+@pytest.fixture
+def store(tmp_path):
+    s = Store(tmp_path / "games.db")
+    yield s
+    s.close()
+
+
+def test_path_option_beats_env_beats_data_dir(tmp_path):
+    env = {ENV_VAR: str(tmp_path / "env.db")}
+    assert resolve_db_path(str(tmp_path / "opt.db"), env) == tmp_path / "opt.db"
+    assert resolve_db_path(None, env) == tmp_path / "env.db"
+    default = resolve_db_path(None, {})
+    assert default.name == "chickenfoot.sqlite3" and "chickenfoot" in str(default.parent)
+
+
+def test_every_change_is_on_disk_at_once_and_undo_redo_survive_a_restart(tmp_path):
+    path = tmp_path / "games.db"
+    store = Store(path)
+    card = new_card()
+    game = store.create_game(card)
+    card = card.with_score(0, "Ann", 12)
+    store.save(game, card, "Ann 12")
+    card = card.with_score(0, "Bo", 3)
+    store.save(game, card, "Bo 3")
+    # A second connection (another program, or the app after a crash) sees it all.
+    other = Store(path)
+    assert other.load(game) == card
+    assert other.undo(game)[1] == "Bo 3"
+    other.close()
+    store.close()  # closed without any flush call
+    again = Store(path)
+    assert again.load(game).entry(0, "Bo") is None
+    assert again.can_redo(game)
+    card_back, label = again.redo(game)
+    assert label == "Bo 3" and card_back == card
+    assert again.redo(game) is None
+    again.undo(game)
+    again.undo(game)
+    assert again.undo(game) is None  # the new game itself cannot be undone
+    assert again.load(game).totals() == {"Ann": 0, "Bo": 0}
+    # A new change after undo drops the redo branch.
+    again.save(game, new_card().with_score(0, "Bo", 9), "Bo 9")
+    assert not again.can_redo(game)
+    assert [c[1] for c in again.changes(game)] == ["New game", "Bo 9"]
+    again.close()
+
+
+def test_unfinished_game_is_offered_and_finished_ones_form_history(store):
+    done = new_card()
+    for r in range(10):
+        done = done.with_score(r, "Ann", 1).with_score(r, "Bo", 2)
+    finished_id = store.create_game(new_card())
+    store.save(finished_id, done, "last round")
+    open_id = store.create_game(new_card("Cy", "Di"))
+    assert store.unfinished_game().id == open_id
+    history = store.games(finished=True)
+    assert [g.id for g in history] == [finished_id]
+    assert history[0].winners == ("Ann",)
+    store.undo(finished_id)
+    assert not store.game(finished_id).finished
+
+
+def test_older_schema_is_migrated_with_every_score(tmp_path):
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.executescript(SCHEMA_V1)
+    conn.execute("INSERT INTO games VALUES (7, '2024-01-01 20:00:00', ?, ?, 0)",
+                 (json.dumps(["Ann", "Bo"]), json.dumps({"set_max": 6})))
+    conn.executemany("INSERT INTO scores VALUES (7, ?, ?, ?)",
+                     [(0, "Ann", 5), (0, "Bo", 0), (1, "Ann", 50)])
+    conn.commit()
+    conn.close()
+    store = Store(path)
+    assert any("format 1" in n for n in store.notices)
+    card = store.load(7)
+    assert card.rules.set_max == 6 and card.round_headers()[0] == "6-6"
+    assert card.totals() == {"Ann": 55, "Bo": 0}
+    assert store.unfinished_game().id == 7
+    version = store._conn.execute("SELECT version FROM schema_version").fetchone()[0]
+    assert version == SCHEMA_VERSION
+    store.close()
+
+
+def test_newer_schema_is_refused_with_a_clear_message_and_left_alone(tmp_path):
+    path = tmp_path / "new.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE schema_version (version INTEGER)")
+    conn.execute("INSERT INTO schema_version VALUES (99)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreError, match="newer chickenfoot"):
+        Store(path)
+    assert path.exists() and not list(tmp_path.glob("*.corrupt-*"))
+
+
+def test_corrupt_file_is_kept_aside_and_a_fresh_one_started(tmp_path):
+    path = tmp_path / "games.db"
+    path.write_bytes(b"this is not a database, it is a shopping list\n" * 100)
+    store = Store(path)
+    assert len(store.notices) == 1 and "kept as" in store.notices[0]
+    kept = list(tmp_path.glob("games.db.corrupt-*"))
+    assert len(kept) == 1 and kept[0].read_bytes().startswith(b"this is not")
+    game = store.create_game(new_card())
+    assert store.load(game).players == ("Ann", "Bo")
+    store.close()
+
+
+def test_damaged_pages_are_detected(tmp_path):
+    path = tmp_path / "games.db"
+    store = Store(path)
+    game = store.create_game(new_card())
+    for i in range(40):
+        store.save(game, new_card().with_score(0, "Ann", i), f"edit {i}")
+    store._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    data = bytearray(path.read_bytes())
+    data[4096:] = b"\xa5" * (len(data) - 4096)  # every page but the first is garbage
+    path.write_bytes(bytes(data))
+    fresh = Store(path)
+    assert fresh.notices and list(tmp_path.glob("games.db.corrupt-*"))
+    fresh.close()
+
+
+def test_full_disk_raises_a_clear_error_and_keeps_what_was_saved(store):
+    game = store.create_game(new_card())
+    saved = new_card().with_score(0, "Ann", 4)
+    store.save(game, saved, "Ann 4")
+    pages = store._conn.execute("PRAGMA page_count").fetchone()[0]
+    store._conn.execute(f"PRAGMA max_page_count = {pages}")
+    big = new_card(*[f"Player{i}" for i in range(12)])
+    for r in range(10):
+        for p in big.players:
+            big = big.with_score(r, p, 40)
+    with pytest.raises(StoreWriteError, match="full"):
+        for i in range(200):
+            store.save(game, big, f"big {i}" * 50)
+    assert store.load(game) in (saved, big)
+    store._conn.execute("PRAGMA max_page_count = 1073741823")
+    store.save(game, saved.with_score(0, "Bo", 1), "Bo 1")
+    assert store.load(game).totals() == {"Ann": 4, "Bo": 1}
+
+
+def test_concurrent_writers_lose_nothing(tmp_path):
+    path = tmp_path / "games.db"
+    Store(path).close()
+    errors: list[BaseException] = []
+    ids: dict[int, int] = {}
+
+    def writer(n: int) -> None:
+        try:
+            s = Store(path)
+            game = s.create_game(new_card())
+            ids[n] = game
+            card = new_card()
+            for r in range(10):
+                card = card.with_score(r, "Ann", n).with_score(r, "Bo", r)
+                s.save(game, card, f"round {r}")
+            s.close()
+        except BaseException as error:  # noqa: BLE001 - reported below
+            errors.append(error)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    check = Store(path)
+    for n, game in ids.items():
+        card = check.load(game)
+        assert card.totals() == {"Ann": 10 * n, "Bo": 45} and card.is_finished
+        assert len(check.changes(game)) == 11
+    check.close()
+
+
+def test_same_game_from_two_connections_keeps_every_snapshot(tmp_path):
+    path = tmp_path / "games.db"
+    first = Store(path)
+    game = first.create_game(new_card())
+    second = Store(path)
+    barrier = threading.Barrier(2)
+
+    def edit(store_path, who):
+        s = Store(store_path)
+        barrier.wait()
+        for i in range(15):
+            s.save(game, new_card().with_score(0, who, i), f"{who} {i}")
+        s.close()
+
+    threads = [threading.Thread(target=edit, args=(path, w)) for w in ("Ann", "Bo")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    seqs = [c[0] for c in second.changes(game)]
+    assert seqs == list(range(1, 32))
+    first.close()
+    second.close()
+
+
+def test_export_csv_and_json(store, tmp_path):
+    card = new_card()
+    for r in range(10):
+        card = card.with_score(r, "Ann", 0 if r % 2 else 6).with_score(r, "Bo", 3)
+    game = store.create_game(new_card())
+    store.save(game, card, "all")
+    rows = list(csv.reader(io.StringIO(store.export_csv(game))))
+    assert rows[0][:3] == ["player", "9-9", "8-8"] and rows[0][-2:] == ["total", "zero rounds"]
+    assert rows[1][0] == "Ann" and rows[1][-2:] == ["30", "5"]
+    assert any(r[:1] == ["result"] and "Ann" in r[1] for r in rows)
+    data = json.loads(store.export_json(game))
+    assert data["totals"] == {"Ann": 30, "Bo": 30} and data["winners"] == ["Ann"]
+    assert "Double-blank (0-0) counts: 50" in data["rules_in_words"]
+    csv_path, json_path = store.export_files(game, tmp_path / "out")
+    assert csv_path.read_text().startswith("player,9-9") and json_path.exists()

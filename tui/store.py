@@ -1,0 +1,468 @@
+"""Where games live: one SQLite file, every change committed the moment it is made.
+
+Design
+------
+* ``games``: one row per game (players, when, finished, winners) and ``cursor``, the
+  snapshot the game is at now.
+* ``snapshots``: the whole scorecard as JSON after every change, numbered 1, 2, 3... per
+  game, with a label ("Ann: 12 in round 9-9"). Undo moves the cursor back, redo forward;
+  a new change after an undo drops the snapshots past the cursor. The cursor is stored,
+  so undo and redo survive a restart. A scorecard is a few kilobytes, so whole snapshots
+  are simpler and safer than replaying events.
+* ``schema_version``: one row. Version 1 files (one row per score, no undo) are migrated
+  in place, inside one transaction, when opened.
+* WAL journal with ``synchronous=FULL``: a crash, a closed terminal or a pulled plug loses
+  nothing that was committed; several programs may write the same file at once (writes
+  take the lock with ``BEGIN IMMEDIATE`` and wait for it up to ``BUSY_TIMEOUT_S``).
+* A file that is not a readable database is moved aside (renamed, never deleted) and a
+  fresh one is started; ``Store.notices`` says so in one line.
+* Writes that fail (disk full, read-only file) raise ``StoreWriteError`` with one line a
+  player understands; the caller keeps its game in memory and tries again later.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from scorer.scorecard import Scorecard
+
+ENV_VAR = "CHICKENFOOT_DB"
+DB_NAME = "chickenfoot.sqlite3"
+SCHEMA_VERSION = 2
+BUSY_TIMEOUT_S = 10.0
+
+# Version 1 kept one row per score and no history. Kept here so the migration has a
+# precise source and tests can build such a file.
+SCHEMA_V1 = """
+CREATE TABLE schema_version (version INTEGER NOT NULL);
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    players TEXT NOT NULL,          -- JSON list, seat order
+    rules TEXT NOT NULL,            -- JSON RuleSet.to_dict()
+    finished INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE scores (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    round INTEGER NOT NULL,
+    player TEXT NOT NULL,
+    points INTEGER NOT NULL,
+    PRIMARY KEY (game_id, round, player)
+);
+INSERT INTO schema_version VALUES (1);
+"""
+
+SCHEMA_V2 = """
+CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    updated TEXT NOT NULL,
+    players TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    winners TEXT NOT NULL DEFAULT '',
+    cursor INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS snapshots (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seq INTEGER NOT NULL,
+    label TEXT NOT NULL,
+    card TEXT NOT NULL,
+    at TEXT NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
+"""
+
+
+class StoreError(Exception):
+    """A problem with the scorecard database, in one line a player understands."""
+
+
+class StoreWriteError(StoreError):
+    """A change could not be saved (disk full, read-only file, locked too long)."""
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    id: int
+    created: str
+    updated: str
+    players: tuple[str, ...]
+    finished: bool
+    winners: tuple[str, ...]
+    cursor: int
+
+
+def default_db_path() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("chickenfoot", appauthor=False)) / DB_NAME
+
+
+def resolve_db_path(option: str | None = None,
+                    environ: Mapping[str, str] | None = None) -> Path:
+    """``--db PATH`` first, then $CHICKENFOOT_DB, then the user's data directory."""
+    env = os.environ if environ is None else environ
+    if option:
+        return Path(option).expanduser()
+    if env.get(ENV_VAR):
+        return Path(env[ENV_VAR]).expanduser()
+    return default_db_path()
+
+
+def _now() -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _write_message(error: sqlite3.Error, path: Path) -> str:
+    text = str(error).lower()
+    if "full" in text:
+        return f"the disk holding {path} is full"
+    if "readonly" in text or "read-only" in text:
+        return f"{path} is read-only"
+    if "locked" in text or "busy" in text:
+        return f"{path} is locked by another program"
+    if "disk i/o" in text:
+        return f"the disk holding {path} reported an error"
+    return f"{path}: {error}"
+
+
+class Store:
+    """Games on disk. One Store per thread (sqlite3 connections are not shared)."""
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.notices: list[str] = []
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise StoreError(f"cannot create the folder for {self.path}: "
+                             f"{error.strerror or error}") from None
+        try:
+            self._conn = self._open()
+        except sqlite3.DatabaseError as error:
+            if isinstance(error, sqlite3.OperationalError) and not self._looks_corrupt(error):
+                raise StoreError(f"cannot open {self.path}: {error}") from None
+            aside = self._move_aside()
+            self.notices.append(
+                f"The scorecard file {self.path} could not be read ({error}); it was kept "
+                f"as {aside.name} and a fresh one was started.")
+            try:
+                self._conn = self._open()
+            except sqlite3.Error as again:
+                raise StoreError(f"cannot open {self.path}: {again}") from None
+
+    # -- opening --------------------------------------------------------------------
+    @staticmethod
+    def _looks_corrupt(error: sqlite3.Error) -> bool:
+        text = str(error).lower()
+        return any(w in text for w in ("not a database", "malformed", "corrupt",
+                                        "file is encrypted"))
+
+    def _open(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)
+        try:
+            conn.execute("PRAGMA foreign_keys = ON")
+            check = conn.execute("PRAGMA quick_check").fetchone()
+            if check is None or check[0] != "ok":
+                raise sqlite3.DatabaseError(check[0] if check else "malformed database")
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+            self._migrate(conn)
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _move_aside(self) -> Path:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
+        os.replace(self.path, aside)
+        for suffix in ("-wal", "-shm"):
+            side = self.path.with_name(self.path.name + suffix)
+            if side.exists():
+                os.replace(side, aside.with_name(aside.name + suffix))
+        return aside
+
+    def _migrate(self, conn: sqlite3.Connection) -> None:
+        tables = {r[0] for r in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if "schema_version" not in tables:
+            if tables:
+                raise sqlite3.DatabaseError(
+                    "not a chickenfoot database (no schema_version table): corrupt")
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                # Another program may have created it while this one waited for the lock.
+                if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'"
+                                ).fetchone() is None:
+                    for statement in SCHEMA_V2.split(";"):
+                        if statement.strip():
+                            conn.execute(statement)
+                    conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        row = conn.execute("SELECT version FROM schema_version").fetchone()
+        version = row[0] if row else 0
+        if version == SCHEMA_VERSION:
+            return
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{self.path} was written by a newer chickenfoot (schema {version}; this "
+                f"one reads up to {SCHEMA_VERSION}). Upgrade, or pass --db with another file.")
+        if version == 1:
+            self._migrate_v1(conn)
+            self.notices.append(f"Updated {self.path.name} from format 1 to "
+                                f"{SCHEMA_VERSION}; every game was kept.")
+            return
+        raise sqlite3.DatabaseError(f"unknown schema version {version}: corrupt")
+
+    def _migrate_v1(self, conn: sqlite3.Connection) -> None:
+        from scorer.rules import RuleSet
+
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if conn.execute("SELECT version FROM schema_version").fetchone()[0] != 1:
+                conn.execute("ROLLBACK")  # another program migrated it meanwhile
+                return
+            conn.execute("ALTER TABLE games RENAME TO games_v1")
+            for statement in SCHEMA_V2.split(";"):
+                if statement.strip():
+                    conn.execute(statement)
+            old = conn.execute(
+                "SELECT id, created, players, rules, finished FROM games_v1 ORDER BY id"
+            ).fetchall()
+            for game_id, created, players_json, rules_json, _finished in old:
+                players = tuple(json.loads(players_json))
+                card = Scorecard.new(players, RuleSet.from_dict(json.loads(rules_json)))
+                for round_index, player, points in conn.execute(
+                        "SELECT round, player, points FROM scores WHERE game_id = ? "
+                        "ORDER BY round", (game_id,)):
+                    card = card.with_score(round_index, player, points)
+                conn.execute(
+                    "INSERT INTO games (id, created, updated, players, finished, winners, "
+                    "cursor) VALUES (?, ?, ?, ?, ?, ?, 1)",
+                    (game_id, created, created, json.dumps(list(players)),
+                     int(card.is_finished),
+                     json.dumps(list(card.result().winners)) if card.is_finished else ""))
+                conn.execute(
+                    "INSERT INTO snapshots (game_id, seq, label, card, at) "
+                    "VALUES (?, 1, ?, ?, ?)",
+                    (game_id, "Brought over from an older version", json.dumps(
+                        card.to_dict()), created))
+            conn.execute("DROP TABLE scores")
+            conn.execute("DROP TABLE games_v1")
+            conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise StoreWriteError(_write_message(error, self.path)) from None
+        try:
+            yield self._conn
+            self._conn.execute("COMMIT")
+        except sqlite3.Error as error:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise StoreWriteError(_write_message(error, self.path)) from None
+        except BaseException:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            raise
+
+    def close(self) -> None:
+        self._conn.close()
+
+    # -- games ----------------------------------------------------------------------
+    def create_game(self, card: Scorecard) -> int:
+        now = _now()
+        with self._write() as conn:
+            cursor = conn.execute(
+                "INSERT INTO games (created, updated, players, cursor) VALUES (?, ?, ?, 1)",
+                (now, now, json.dumps(list(card.players))))
+            game_id = int(cursor.lastrowid)
+            conn.execute("INSERT INTO snapshots VALUES (?, 1, ?, ?, ?)",
+                         (game_id, "New game", json.dumps(card.to_dict()), now))
+        return game_id
+
+    def save(self, game_id: int, card: Scorecard, label: str) -> None:
+        """Record a change: a new snapshot after the cursor; redo beyond it is dropped."""
+        now = _now()
+        with self._write() as conn:
+            at = self._cursor(conn, game_id)
+            conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, at))
+            conn.execute("INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                         (game_id, at + 1, label, json.dumps(card.to_dict()), now))
+            self._set_cursor(conn, game_id, at + 1, card, now)
+
+    def load(self, game_id: int) -> Scorecard:
+        at = self._cursor(self._conn, game_id)
+        return self._snapshot(game_id, at)
+
+    def undo(self, game_id: int) -> tuple[Scorecard, str] | None:
+        """Step back one change; returns the scorecard now and the label undone."""
+        return self._step(game_id, -1)
+
+    def redo(self, game_id: int) -> tuple[Scorecard, str] | None:
+        return self._step(game_id, +1)
+
+    def can_undo(self, game_id: int) -> bool:
+        return self._cursor(self._conn, game_id) > 1
+
+    def can_redo(self, game_id: int) -> bool:
+        at = self._cursor(self._conn, game_id)
+        row = self._conn.execute("SELECT MAX(seq) FROM snapshots WHERE game_id = ?",
+                                 (game_id,)).fetchone()
+        return bool(row and row[0] and row[0] > at)
+
+    def changes(self, game_id: int) -> list[tuple[int, str, str]]:
+        """(seq, label, when) of every change kept for a game, oldest first."""
+        return [tuple(r) for r in self._conn.execute(
+            "SELECT seq, label, at FROM snapshots WHERE game_id = ? ORDER BY seq",
+            (game_id,))]
+
+    def _step(self, game_id: int, delta: int) -> tuple[Scorecard, str] | None:
+        now = _now()
+        with self._write() as conn:
+            at = self._cursor(conn, game_id)
+            target = at + delta
+            row = conn.execute("SELECT label FROM snapshots WHERE game_id = ? AND seq = ?",
+                               (game_id, max(at, target))).fetchone()
+            if target < 1 or row is None:
+                return None
+            card = self._snapshot(game_id, target, conn)
+            self._set_cursor(conn, game_id, target, card, now)
+        return card, row[0]
+
+    def delete_game(self, game_id: int) -> None:
+        with self._write() as conn:
+            conn.execute("DELETE FROM snapshots WHERE game_id = ?", (game_id,))
+            conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    def game(self, game_id: int) -> GameInfo:
+        row = self._conn.execute(
+            "SELECT id, created, updated, players, finished, winners, cursor FROM games "
+            "WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no game {game_id}")
+        return self._info(row)
+
+    def games(self, finished: bool | None = None) -> list[GameInfo]:
+        """Games, most recently changed first."""
+        sql = "SELECT id, created, updated, players, finished, winners, cursor FROM games"
+        args: tuple[object, ...] = ()
+        if finished is not None:
+            sql += " WHERE finished = ?"
+            args = (int(finished),)
+        sql += " ORDER BY updated DESC, id DESC"
+        return [self._info(r) for r in self._conn.execute(sql, args)]
+
+    def unfinished_game(self) -> GameInfo | None:
+        games = self.games(finished=False)
+        return games[0] if games else None
+
+    # -- export ---------------------------------------------------------------------
+    def export_json(self, game_id: int) -> str:
+        info = self.game(game_id)
+        card = self.load(game_id)
+        result = card.result()
+        data = {
+            "game": info.id,
+            "created": info.created,
+            "updated": info.updated,
+            "finished": card.is_finished,
+            "rounds": card.round_headers(),
+            "scorecard": card.to_dict(),
+            "rules_in_words": card.rules.describe(),
+            "totals": card.totals(),
+            "zero_rounds": card.zero_rounds(),
+            "winners": list(result.winners) if card.is_finished else [],
+            "result": result.reason,
+        }
+        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+
+    def export_csv(self, game_id: int) -> str:
+        card = self.load(game_id)
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["player", *card.round_headers(), "total", "zero rounds"])
+        totals, zeros = card.totals(), card.zero_rounds()
+        for player in card.players:
+            cells = []
+            for r in range(len(card.rounds)):
+                entry = card.entry(r, player)
+                cells.append("" if entry is None else entry.points)
+            writer.writerow([player, *cells, totals[player], zeros[player]])
+        result = card.result()
+        writer.writerow([])
+        writer.writerow(["result", result.reason])
+        for line in card.rules.describe():
+            writer.writerow(["rule", line])
+        return out.getvalue()
+
+    def export_files(self, game_id: int, folder: Path | None = None) -> tuple[Path, Path]:
+        """Write game-N.csv and game-N.json; returns their paths."""
+        folder = folder or (self.path.parent / "exports")
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            csv_path = folder / f"game-{game_id}.csv"
+            json_path = folder / f"game-{game_id}.json"
+            csv_path.write_text(self.export_csv(game_id), encoding="utf-8")
+            json_path.write_text(self.export_json(game_id), encoding="utf-8")
+        except OSError as error:
+            raise StoreWriteError(f"cannot write the export in {folder}: "
+                                  f"{error.strerror or error}") from None
+        return csv_path, json_path
+
+    # -- helpers --------------------------------------------------------------------
+    def _cursor(self, conn: sqlite3.Connection, game_id: int) -> int:
+        row = conn.execute("SELECT cursor FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"there is no game {game_id}")
+        return int(row[0])
+
+    def _set_cursor(self, conn: sqlite3.Connection, game_id: int, at: int,
+                    card: Scorecard, now: str) -> None:
+        winners = json.dumps(list(card.result().winners)) if card.is_finished else ""
+        conn.execute("UPDATE games SET cursor = ?, updated = ?, finished = ?, winners = ? "
+                     "WHERE id = ?", (at, now, int(card.is_finished), winners, game_id))
+
+    def _snapshot(self, game_id: int, seq: int,
+                  conn: sqlite3.Connection | None = None) -> Scorecard:
+        row = (conn or self._conn).execute(
+            "SELECT card FROM snapshots WHERE game_id = ? AND seq = ?",
+            (game_id, seq)).fetchone()
+        if row is None:
+            raise StoreError(f"game {game_id} has no saved state {seq}")
+        try:
+            return Scorecard.from_dict(json.loads(row[0]))
+        except (ValueError, KeyError, TypeError) as error:
+            raise StoreError(f"game {game_id} could not be read back: {error}") from None
+
+    @staticmethod
+    def _info(row: tuple) -> GameInfo:
+        return GameInfo(
+            id=int(row[0]), created=row[1], updated=row[2],
+            players=tuple(json.loads(row[3])), finished=bool(row[4]),
+            winners=tuple(json.loads(row[5])) if row[5] else (), cursor=int(row[6]))
