@@ -57,7 +57,7 @@ def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
                      set_max: int | None = None) -> Recognition:
     """Read an already loaded photo; coordinates come back in the original's pixels."""
     tiles, problems = reader.read(loaded.pixels, set_max)
-    tiles = [_scaled(t, loaded.scale) for t in tiles] if loaded.scale != 1.0 else list(tiles)
+    tiles = [scale_tile(t, loaded.scale) for t in tiles] if loaded.scale != 1.0 else list(tiles)
     kept, set_problems = apply_set_knowledge(tiles, set_max)
     return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,
                        tiles=tuple(kept),
@@ -84,7 +84,8 @@ def apply_set_knowledge(tiles: list[TileReading],
     return kept, tuple(problems)
 
 
-def _scaled(tile: TileReading, scale: float) -> TileReading:
+def scale_tile(tile: TileReading, scale: float) -> TileReading:
+    """The same tile with every coordinate multiplied by ``scale``."""
     corners = tuple((x * scale, y * scale) for x, y in tile.corners_px)
     halves = tuple(replace(h, center_px=(h.center_px[0] * scale, h.center_px[1] * scale))
                    for h in tile.halves)
@@ -92,4 +93,4 @@ def _scaled(tile: TileReading, scale: float) -> TileReading:
 
 
 __all__ = ["FrameReader", "RecognitionError", "RecognitionResult",
-           "apply_set_knowledge", "recognize_file", "recognize_loaded"]
+           "apply_set_knowledge", "recognize_file", "recognize_loaded", "scale_tile"]

@@ -1,0 +1,596 @@
+"""Measure a tile reader on a labelled set of photos.
+
+Two label formats are understood:
+
+(a) **Half boxes** (YOLO, the real photos in ``datasets/real/``): a split folder with
+    ``images/`` and ``labels/`` (``class cx cy w h`` normalised), or a ``data.yaml`` (its
+    ``val`` split), or a folder holding one. Class names come from ``data.yaml`` ``names``
+    or ``classes.txt``; a name ending in a number (``pip-7``) means that pip value. One box
+    per tile half that shows pips; **blank halves and tiles are not labelled.**
+(b) **Truth JSON** (synthetic renders): ``name.jpg`` beside ``name.json``, or
+    ``images/name.jpg`` with ``truth/name.json``, in the read-JSON format
+    (``vision.report``); every tile and half, blanks included, is known. When a folder
+    holds truth JSON it is read as (b) even if it also has YOLO ``labels/``.
+
+Definitions for (a), where only non-blank halves are labelled:
+
+- *Half matching*: a predicted half can match a labelled half only when its centre lies
+  inside the labelled box; matches are one-to-one, taken greedily by distance between
+  the predicted centre and the box centre. A predicted half inside no labelled box is not
+  a false positive when it reads 0 (blanks are not labelled).
+- *Labelled tiles* are inferred from the boxes alone: two labelled halves pair into one
+  tile when their boxes touch or overlap, are of similar size (sides within a factor of
+  1.6) and their centres lie about one half-side apart (0.6 to 1.45 times the mean
+  ``sqrt(w*h)``), i.e. together they make a ~2:1 domino; candidate pairs are taken
+  greedily, closest to exactly one half-side first. A labelled half left unpaired is a
+  tile whose other half is blank. This is a heuristic: two tiles lying side by side in a
+  2x2 block of halves cannot be told apart from the boxes, so tile-level numbers on (a)
+  carry that uncertainty; per-half accuracy and pip totals do not.
+- *Tile recall*: labelled tiles matched by a predicted tile, over labelled tiles. A pair
+  is matched when both its halves match halves of the same predicted tile; a lone half
+  when it matches a half of a predicted tile. Each predicted tile matches at most one
+  labelled tile.
+- *Tile precision*: matched predicted tiles over judged predicted tiles; a predicted
+  tile is judged unless it matches no labelled half and reads 0|0 (a double blank has no
+  label to compare with).
+- *Per-half accuracy*: labelled halves read with the right value, over labelled halves
+  (an unmatched labelled half is wrong).
+- *Exact tile*: a matched labelled tile whose labelled halves are all right and, for a
+  lone half, whose predicted partner half reads 0. Exact-tile accuracy is over labelled
+  tiles.
+- *Pip-total exact*: the photo's predicted pip total equals the sum of its labels.
+
+For (b) the same names mean: tiles matched one-to-one greedily by polygon IoU (at least
+0.5, or centres within a quarter of the tile's short side); the halves of a matched pair
+are aligned by nearest centres; per-half accuracy is over all truth halves (blanks
+included); precision is matched over all predicted tiles.
+
+A photo that cannot be read counts as an empty prediction and is listed in ``errors``.
+The confusion summary counts (true value, value read) of wrong halves; ``None`` read
+means the half was not found.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from vision.capture import IMAGE_SUFFIXES
+from vision.recognize import FrameReader, RecognitionError, recognize_file, scale_tile
+from vision.types import Recognition, TileReading
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels
+PAIR_DISTANCE = (0.6, 1.45)
+PAIR_SIZE_RATIO = 1.6
+PAIR_GAP = 0.25
+IOU_MATCH = 0.5
+
+
+class DatasetError(Exception):
+    """A dataset path that cannot be evaluated; the message is one line."""
+
+
+# -- samples ------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class LabelledHalf:
+    """A labelled half box, normalised to the image (0..1), with its pip value."""
+
+    cx: float
+    cy: float
+    w: float
+    h: float
+    value: int
+
+    def box_px(self, width: int, height: int) -> Box:
+        return ((self.cx - self.w / 2) * width, (self.cy - self.h / 2) * height,
+                (self.cx + self.w / 2) * width, (self.cy + self.h / 2) * height)
+
+
+@dataclass(frozen=True, slots=True)
+class HalfBoxSample:
+    image: Path
+    halves: tuple[LabelledHalf, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TruthSample:
+    image: Path
+    truth: Recognition
+
+
+Sample = HalfBoxSample | TruthSample
+
+
+# -- per-photo scores ---------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class PhotoScore:
+    """The counts of one photo, before they are summed over a dataset."""
+
+    tiles_labelled: int
+    tiles_matched: int
+    tiles_exact: int
+    tiles_predicted: int
+    tiles_judged: int
+    predicted_matched: int
+    halves_labelled: int
+    halves_correct: int
+    pip_total_truth: int
+    pip_total_read: int
+    confusions: tuple[tuple[int, int | None], ...] = ()
+
+
+@dataclass(frozen=True)
+class EvalMetrics:
+    """Accuracy of a reader on a dataset (definitions in the module docstring)."""
+
+    dataset: str
+    label_format: str
+    photos: int
+    tiles_labelled: int
+    tiles_predicted: int
+    tiles_judged: int
+    tiles_matched: int
+    predicted_matched: int
+    tiles_exact: int
+    halves_labelled: int
+    halves_correct: int
+    photos_pip_total_exact: int
+    mean_ms: float
+    confusions: tuple[tuple[int, int | None, int], ...] = ()
+    errors: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def tile_recall(self) -> float:
+        return _ratio(self.tiles_matched, self.tiles_labelled)
+
+    @property
+    def tile_precision(self) -> float:
+        return _ratio(self.predicted_matched, self.tiles_judged)
+
+    @property
+    def half_accuracy(self) -> float:
+        return _ratio(self.halves_correct, self.halves_labelled)
+
+    @property
+    def exact_tile_accuracy(self) -> float:
+        return _ratio(self.tiles_exact, self.tiles_labelled)
+
+    @property
+    def pip_total_exact_rate(self) -> float:
+        return _ratio(self.photos_pip_total_exact, self.photos)
+
+    @classmethod
+    def from_scores(cls, dataset: str, label_format: str, scores: Sequence[PhotoScore],
+                    elapsed_ms: Sequence[float] = (), errors: Iterable[str] = (),
+                    top_confusions: int = 10) -> EvalMetrics:
+        confusion = Counter(c for s in scores for c in s.confusions)
+        ranked = sorted(confusion.items(), key=lambda kv: (-kv[1], kv[0][0],
+                                                           -1 if kv[0][1] is None else kv[0][1]))
+        return cls(
+            dataset=dataset, label_format=label_format, photos=len(scores),
+            tiles_labelled=sum(s.tiles_labelled for s in scores),
+            tiles_predicted=sum(s.tiles_predicted for s in scores),
+            tiles_judged=sum(s.tiles_judged for s in scores),
+            tiles_matched=sum(s.tiles_matched for s in scores),
+            predicted_matched=sum(s.predicted_matched for s in scores),
+            tiles_exact=sum(s.tiles_exact for s in scores),
+            halves_labelled=sum(s.halves_labelled for s in scores),
+            halves_correct=sum(s.halves_correct for s in scores),
+            photos_pip_total_exact=sum(s.pip_total_read == s.pip_total_truth for s in scores),
+            mean_ms=(sum(elapsed_ms) / len(elapsed_ms)) if elapsed_ms else 0.0,
+            confusions=tuple((t, p, n) for (t, p), n in ranked[:top_confusions]),
+            errors=tuple(errors),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "dataset": self.dataset, "format": self.label_format, "photos": self.photos,
+            "tile_recall": round(self.tile_recall, 4),
+            "tile_precision": round(self.tile_precision, 4),
+            "half_accuracy": round(self.half_accuracy, 4),
+            "exact_tile_accuracy": round(self.exact_tile_accuracy, 4),
+            "pip_total_exact_rate": round(self.pip_total_exact_rate, 4),
+            "tiles_labelled": self.tiles_labelled, "tiles_predicted": self.tiles_predicted,
+            "tiles_judged": self.tiles_judged, "tiles_matched": self.tiles_matched,
+            "predicted_matched": self.predicted_matched, "tiles_exact": self.tiles_exact,
+            "halves_labelled": self.halves_labelled, "halves_correct": self.halves_correct,
+            "photos_pip_total_exact": self.photos_pip_total_exact,
+            "mean_ms": round(self.mean_ms, 1),
+            "confusions": [{"true": t, "read": p, "count": n} for t, p, n in self.confusions],
+            "errors": list(self.errors),
+        }
+
+    def lines(self) -> list[str]:
+        def pct(x: float) -> str:
+            return f"{100 * x:5.1f}%"
+
+        out = [
+            f"{self.dataset} ({self.label_format}): {self.photos} photos, "
+            f"{len(self.errors)} unreadable, {self.mean_ms:.0f} ms per photo",
+            f"  tile recall        {pct(self.tile_recall)}  "
+            f"({self.tiles_matched}/{self.tiles_labelled} labelled tiles)",
+            f"  tile precision     {pct(self.tile_precision)}  "
+            f"({self.predicted_matched}/{self.tiles_judged} judged of "
+            f"{self.tiles_predicted} read)",
+            f"  half accuracy      {pct(self.half_accuracy)}  "
+            f"({self.halves_correct}/{self.halves_labelled} labelled halves)",
+            f"  exact tiles        {pct(self.exact_tile_accuracy)}  "
+            f"({self.tiles_exact}/{self.tiles_labelled})",
+            f"  pip total exact    {pct(self.pip_total_exact_rate)}  "
+            f"({self.photos_pip_total_exact}/{self.photos} photos)",
+        ]
+        if self.confusions:
+            shown = ", ".join(f"{t}->{'missed' if p is None else p} x{n}"
+                              for t, p, n in self.confusions)
+            out.append(f"  most common misreads: {shown}")
+        out += [f"  ! {e}" for e in self.errors]
+        return out
+
+
+def _ratio(part: int, whole: int) -> float:
+    return part / whole if whole else 0.0
+
+
+# -- scoring (a): half boxes --------------------------------------------------------------
+def pair_halves(boxes: Sequence[Box]) -> list[tuple[int, ...]]:
+    """Labelled tiles inferred from half boxes: index pairs, then lone indices."""
+    candidates: list[tuple[float, int, int]] = []
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            cost = _pair_cost(boxes[i], boxes[j])
+            if cost is not None:
+                candidates.append((cost, i, j))
+    used: set[int] = set()
+    tiles: list[tuple[int, ...]] = []
+    for _, i, j in sorted(candidates):
+        if i not in used and j not in used:
+            used.update((i, j))
+            tiles.append((i, j))
+    tiles += [(i,) for i in range(len(boxes)) if i not in used]
+    return tiles
+
+
+def _pair_cost(a: Box, b: Box) -> float | None:
+    side_a = math.sqrt(max(a[2] - a[0], 0) * max(a[3] - a[1], 0))
+    side_b = math.sqrt(max(b[2] - b[0], 0) * max(b[3] - b[1], 0))
+    if min(side_a, side_b) <= 0 or max(side_a, side_b) / min(side_a, side_b) > PAIR_SIZE_RATIO:
+        return None
+    side = (side_a + side_b) / 2
+    gap_x = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
+    gap_y = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
+    if max(gap_x, gap_y) > PAIR_GAP * side:
+        return None
+    distance = math.dist(_box_centre(a), _box_centre(b)) / side
+    if not PAIR_DISTANCE[0] <= distance <= PAIR_DISTANCE[1]:
+        return None
+    return abs(distance - 1.0)
+
+
+def _box_centre(b: Box) -> tuple[float, float]:
+    return ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2)
+
+
+def match_halves(boxes: Sequence[Box],
+                 predicted: Sequence[TileReading]) -> dict[int, tuple[int, int]]:
+    """Labelled half index -> (predicted tile index, half index), one-to-one."""
+    candidates: list[tuple[float, int, int, int]] = []
+    for li, box in enumerate(boxes):
+        centre = _box_centre(box)
+        for ti, tile in enumerate(predicted):
+            for hi, half in enumerate(tile.halves):
+                x, y = half.center_px
+                if box[0] <= x <= box[2] and box[1] <= y <= box[3]:
+                    candidates.append((math.dist(centre, (x, y)), li, ti, hi))
+    matched: dict[int, tuple[int, int]] = {}
+    taken: set[tuple[int, int]] = set()
+    for _, li, ti, hi in sorted(candidates):
+        if li not in matched and (ti, hi) not in taken:
+            matched[li] = (ti, hi)
+            taken.add((ti, hi))
+    return matched
+
+
+def score_half_boxes(boxes: Sequence[Box], values: Sequence[int],
+                     predicted: Recognition) -> PhotoScore:
+    """Score one photo of format (a); boxes in the same pixels as the prediction."""
+    tiles = predicted.tiles
+    matched = match_halves(boxes, tiles)
+    confusions: list[tuple[int, int | None]] = []
+    halves_correct = 0
+    for li, value in enumerate(values):
+        read = tiles[matched[li][0]].halves[matched[li][1]].pips if li in matched else None
+        if read == value:
+            halves_correct += 1
+        else:
+            confusions.append((value, read))
+    used_tiles: set[int] = set()
+    tiles_matched = tiles_exact = 0
+    groups = pair_halves(boxes)
+    for group in sorted(groups, key=len, reverse=True):
+        if not all(li in matched for li in group):
+            continue
+        owners = {matched[li][0] for li in group}
+        if len(owners) != 1 or next(iter(owners)) in used_tiles:
+            continue
+        ti = owners.pop()
+        used_tiles.add(ti)
+        tiles_matched += 1
+        right = all(tiles[ti].halves[matched[li][1]].pips == values[li] for li in group)
+        if len(group) == 1:
+            partner = tiles[ti].halves[1 - matched[group[0]][1]].pips
+            if partner != 0:
+                confusions.append((0, partner))
+                right = False
+        tiles_exact += right
+    touched = {ti for ti, _ in matched.values()}
+    unjudged = sum(1 for ti, t in enumerate(tiles) if ti not in touched and t.pips == (0, 0))
+    return PhotoScore(
+        tiles_labelled=len(groups), tiles_matched=tiles_matched,
+        tiles_exact=tiles_exact, tiles_predicted=len(tiles),
+        tiles_judged=len(tiles) - unjudged, predicted_matched=len(used_tiles),
+        halves_labelled=len(values), halves_correct=halves_correct,
+        pip_total_truth=sum(values), pip_total_read=sum(sum(t.pips) for t in tiles),
+        confusions=tuple(confusions))
+
+
+# -- scoring (b): truth JSON --------------------------------------------------------------
+def tile_iou(a: TileReading, b: TileReading) -> float:
+    """Intersection over union of two tiles' quadrilaterals."""
+    pa = cv2.convexHull(np.asarray(a.corners_px, dtype=np.float32))
+    pb = cv2.convexHull(np.asarray(b.corners_px, dtype=np.float32))
+    inter, _ = cv2.intersectConvexConvex(pa, pb)
+    union = cv2.contourArea(pa) + cv2.contourArea(pb) - inter
+    return float(inter / union) if union > 0 else 0.0
+
+
+def match_tiles(truth: Sequence[TileReading],
+                predicted: Sequence[TileReading]) -> dict[int, int]:
+    """Truth tile index -> predicted tile index, one-to-one, best overlap first."""
+    candidates: list[tuple[float, float, int, int]] = []
+    for gi, g in enumerate(truth):
+        short = min(math.dist(g.corners_px[k], g.corners_px[(k + 1) % 4]) for k in range(4))
+        for pi, p in enumerate(predicted):
+            iou = tile_iou(g, p)
+            near = math.dist(g.center_px, p.center_px)
+            if iou >= IOU_MATCH or near <= 0.25 * short:
+                candidates.append((-iou, near, gi, pi))
+    pairs: dict[int, int] = {}
+    taken: set[int] = set()
+    for _, _, gi, pi in sorted(candidates):
+        if gi not in pairs and pi not in taken:
+            pairs[gi] = pi
+            taken.add(pi)
+    return pairs
+
+
+def score_truth(truth: Recognition, predicted: Recognition) -> PhotoScore:
+    """Score one photo of format (b): every tile and half is known."""
+    pairs = match_tiles(truth.tiles, predicted.tiles)
+    confusions: list[tuple[int, int | None]] = []
+    halves_correct = tiles_exact = 0
+    for gi, g in enumerate(truth.tiles):
+        if gi not in pairs:
+            confusions += [(h.pips, None) for h in g.halves]
+            continue
+        p = predicted.tiles[pairs[gi]]
+        reads = _aligned(g, p)
+        right = 0
+        for h, read in zip(g.halves, reads, strict=True):
+            if h.pips == read:
+                right += 1
+            else:
+                confusions.append((h.pips, read))
+        halves_correct += right
+        tiles_exact += right == 2
+    return PhotoScore(
+        tiles_labelled=len(truth.tiles), tiles_matched=len(pairs), tiles_exact=tiles_exact,
+        tiles_predicted=len(predicted.tiles), tiles_judged=len(predicted.tiles),
+        predicted_matched=len(pairs), halves_labelled=2 * len(truth.tiles),
+        halves_correct=halves_correct,
+        pip_total_truth=sum(sum(t.pips) for t in truth.tiles),
+        pip_total_read=sum(sum(t.pips) for t in predicted.tiles),
+        confusions=tuple(confusions))
+
+
+def _aligned(g: TileReading, p: TileReading) -> tuple[int, int]:
+    straight = (math.dist(g.halves[0].center_px, p.halves[0].center_px)
+                + math.dist(g.halves[1].center_px, p.halves[1].center_px))
+    crossed = (math.dist(g.halves[0].center_px, p.halves[1].center_px)
+               + math.dist(g.halves[1].center_px, p.halves[0].center_px))
+    if crossed < straight:
+        return (p.halves[1].pips, p.halves[0].pips)
+    return (p.halves[0].pips, p.halves[1].pips)
+
+
+# -- datasets -----------------------------------------------------------------------------
+def load_dataset(path: str | Path) -> tuple[str, list[Sample]]:
+    """(label format, samples sorted by image name) for a dataset path; DatasetError."""
+    root = Path(path)
+    if not root.exists():
+        raise DatasetError(f"{root}: no such file or folder")
+    if root.is_file():
+        if root.suffix.lower() in (".yaml", ".yml"):
+            return "half-boxes", _yaml_split(root)
+        raise DatasetError(f"{root}: expected a folder or a data.yaml")
+    truth = _truth_samples(root)
+    if truth:
+        return "truth-json", truth
+    if (root / "images").is_dir() and (root / "labels").is_dir():
+        return "half-boxes", _half_box_split(root, class_values(root))
+    if (root / "data.yaml").is_file():
+        return "half-boxes", _yaml_split(root / "data.yaml")
+    raise DatasetError(f"{root}: no labelled photos (expected images/ + labels/, a data.yaml, "
+                       "or photos with same-name .json truth)")
+
+
+def class_values(split: Path) -> dict[int, int]:
+    """Class index -> pip value, from data.yaml or classes.txt here or one folder up."""
+    for folder in (split, split.parent):
+        if (folder / "data.yaml").is_file():
+            names = _yaml_names((folder / "data.yaml").read_text(encoding="utf-8"))
+            if names:
+                return {i: value_of_name(n) for i, n in enumerate(names)}
+        if (folder / "classes.txt").is_file():
+            values = _classes_txt((folder / "classes.txt").read_text(encoding="utf-8"))
+            if values:
+                return values
+    raise DatasetError(f"{split}: no class names (data.yaml names or classes.txt)")
+
+
+def value_of_name(name: str) -> int:
+    """``pip-7`` -> 7, ``12`` -> 12, ``blank`` -> 0."""
+    match = re.search(r"(\d+)\s*$", name)
+    if match:
+        return int(match.group(1))
+    if name.strip().lower() in ("blank", "pip-blank", "empty"):
+        return 0
+    raise DatasetError(f"class name '{name}' does not say a pip value")
+
+
+def _classes_txt(text: str) -> dict[int, int]:
+    values: dict[int, int] = {}
+    plain: list[str] = []
+    for line in text.splitlines():
+        triple = re.match(r"^\s*(\d+)\s+(\S+)\s+(\d+)\s*$", line)
+        if triple:
+            values[int(triple.group(1))] = int(triple.group(3))
+        elif re.match(r"^\s*[\w-]*\d+\s*$", line):
+            plain.append(line.strip())
+    return values or {i: value_of_name(n) for i, n in enumerate(plain)}
+
+
+def _yaml_names(text: str) -> list[str]:
+    inline = re.search(r"^names:\s*\[(.*?)\]", text, re.M | re.S)
+    if inline:
+        return [n.strip().strip("'\"") for n in inline.group(1).split(",") if n.strip()]
+    names: list[str] = []
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        if re.match(r"^names:\s*$", line):
+            for item in lines[k + 1:]:
+                entry = re.match(r"^\s*(?:-|\d+:)\s*(.+?)\s*$", item)
+                if not entry:
+                    break
+                names.append(entry.group(1).strip("'\""))
+    return names
+
+
+def _yaml_split(yaml_path: Path) -> list[Sample]:
+    text = yaml_path.read_text(encoding="utf-8")
+    root = yaml_path.parent
+    found = re.search(r"^val:\s*(\S+)\s*$", text, re.M)
+    candidates = []
+    if found:
+        rel = found.group(1).strip("'\"")
+        candidates += [root / rel, root / rel.removeprefix("../")]
+    candidates += [root / "valid" / "images", root / "val" / "images"]
+    for images in candidates:
+        if images.is_dir():
+            split = images.parent
+            names = _yaml_names(text)
+            values = ({i: value_of_name(n) for i, n in enumerate(names)} if names
+                      else class_values(split))
+            return _half_box_split(split, values)
+    raise DatasetError(f"{yaml_path}: its validation split was not found")
+
+
+def _half_box_split(split: Path, values: dict[int, int]) -> list[Sample]:
+    samples: list[Sample] = []
+    for image in _images_in(split / "images"):
+        label = split / "labels" / f"{image.stem}.txt"
+        halves = _read_labels(label, values) if label.is_file() else ()
+        samples.append(HalfBoxSample(image=image, halves=halves))
+    return samples
+
+
+def _read_labels(label: Path, values: dict[int, int]) -> tuple[LabelledHalf, ...]:
+    halves = []
+    for number, line in enumerate(label.read_text(encoding="utf-8").splitlines(), 1):
+        parts = line.split()
+        if not parts:
+            continue
+        try:
+            cls, cx, cy, w, h = int(parts[0]), *map(float, parts[1:5])
+            halves.append(LabelledHalf(cx, cy, w, h, values[cls]))
+        except (ValueError, KeyError, TypeError):
+            raise DatasetError(f"{label}:{number}: not a 'class cx cy w h' line") from None
+    return tuple(halves)
+
+
+def _truth_samples(root: Path) -> list[Sample]:
+    samples: list[Sample] = []
+    for folder in (root, root / "images"):
+        if not folder.is_dir():
+            continue
+        for image in _images_in(folder):
+            for truth in (image.with_suffix(".json"), root / "truth" / f"{image.stem}.json"):
+                if truth.is_file():
+                    samples.append(TruthSample(image=image, truth=_load_truth(truth)))
+                    break
+    return samples
+
+
+def _load_truth(path: Path) -> Recognition:
+    from vision.report import recognition_from_dict
+
+    try:
+        return recognition_from_dict(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, json.JSONDecodeError, ValueError) as error:
+        raise DatasetError(f"{path}: {error}") from None
+
+
+def _images_in(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir()
+                  if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES)
+
+
+# -- running ------------------------------------------------------------------------------
+def score_sample(sample: Sample, predicted: Recognition) -> PhotoScore:
+    """Score one prediction against one sample's labels."""
+    if isinstance(sample, TruthSample):
+        sx = predicted.width / sample.truth.width if sample.truth.width else 1.0
+        truth = sample.truth if abs(sx - 1.0) < 1e-9 else _rescaled(sample.truth, predicted)
+        return score_truth(truth, predicted)
+    boxes = [h.box_px(predicted.width, predicted.height) for h in sample.halves]
+    return score_half_boxes(boxes, [h.value for h in sample.halves], predicted)
+
+
+def _rescaled(truth: Recognition, like: Recognition) -> Recognition:
+    factor = like.width / truth.width
+    return Recognition(image=truth.image, width=like.width, height=like.height,
+                       tiles=tuple(scale_tile(t, factor) for t in truth.tiles))
+
+
+def evaluate(dataset: str | Path, reader: FrameReader, set_max: int | None = None,
+             limit: int | None = None,
+             progress: Callable[[int, int], None] | None = None) -> EvalMetrics:
+    """Read every photo of ``dataset`` (the first ``limit``) and measure the reader."""
+    label_format, samples = load_dataset(dataset)
+    if limit is not None:
+        samples = samples[:max(0, limit)]
+    scores: list[PhotoScore] = []
+    elapsed: list[float] = []
+    errors: list[str] = []
+    for k, sample in enumerate(samples):
+        start = time.perf_counter()
+        result = recognize_file(sample.image, reader, set_max)
+        elapsed.append((time.perf_counter() - start) * 1000.0)
+        if isinstance(result, RecognitionError):
+            errors.append(f"{result.image}: {result.message}")
+            result = Recognition(image=str(sample.image), width=1, height=1)
+        scores.append(score_sample(sample, result))
+        if progress is not None:
+            progress(k + 1, len(samples))
+    return EvalMetrics.from_scores(str(dataset), label_format, scores, elapsed, errors)
