@@ -1,0 +1,59 @@
+"""`chickenfoot eval DATASET [--set N] [--limit K] [--json]`
+
+Reads every photo of a labelled set and prints tile recall and precision, per-half
+accuracy, exact-tile accuracy, the whole-photo pip-total exact rate, counts, mean time per
+photo and the most common misreads. DATASET is a YOLO half-box split (``images/`` +
+``labels/``), a ``data.yaml`` or a folder holding one (its validation split), or a folder
+of photos with truth JSON. The metric definitions are in ``vision.evaluate``.
+
+Exit status: 0 after a measurement, 2 when the dataset or the reader cannot be used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from scorer.tiles import SET_SIZES
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("dataset", metavar="DATASET", help="a labelled set of photos")
+    parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
+                        metavar="N", help="the double-N set in the photos (6, 9, 12, 15, 18)")
+    parser.add_argument("--limit", type=int, default=None, metavar="K",
+                        help="only the first K photos (sorted by name)")
+    parser.add_argument("--json", action="store_true", help="print the metrics as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.evaluate import DatasetError, load_dataset
+
+    try:
+        load_dataset(args.dataset)
+    except DatasetError as error:
+        print(f"chickenfoot eval: {error}", file=sys.stderr)
+        return 2
+    from tui.commands.read import load_reader
+
+    reader = load_reader("eval")
+    if reader is None:
+        return 2
+    return measure(args, reader)
+
+
+def measure(args: argparse.Namespace, reader) -> int:
+    """Evaluate ``reader`` on ``args.dataset`` and print the result."""
+    from vision.evaluate import DatasetError, evaluate
+
+    try:
+        metrics = evaluate(args.dataset, reader, set_max=args.set_max, limit=args.limit)
+    except DatasetError as error:
+        print(f"chickenfoot eval: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(metrics.to_dict()))
+    else:
+        print("\n".join(metrics.lines()))
+    return 0

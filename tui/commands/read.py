@@ -1,0 +1,114 @@
+"""`chickenfoot read IMAGE... [--set N] [--json] [--annotate OUT] [--min-confidence X]`
+
+Reads the tiles in each photo (folders expand to the photos directly in them, sorted) and
+prints, per photo, one line per tile, the pip total and the score; with ``--json`` one
+JSON object per photo per line (see ``vision.report``). A photo that cannot be read prints
+an error (a JSON error object with ``--json``) and the others are still read.
+
+``--annotate OUT``: with one photo, OUT is the file written (.png or .jpg). With several,
+OUT is a folder (created if needed) that receives ``NAME.annotated.png`` per photo, or a
+pattern containing ``{stem}`` (e.g. ``out/{stem}-read.jpg``).
+
+``--min-confidence X``: a half read with less confidence is shown as doubtful (``5|9?
+(or 8)``); default 0.6.
+
+Exit status: 0 when every photo was read, 2 when any failed or the reader is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from scorer.tiles import SET_SIZES
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("images", nargs="+", metavar="IMAGE",
+                        help="photo files or folders of photos")
+    parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
+                        metavar="N", help="the double-N set in play (6, 9, 12, 15, 18)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per photo")
+    parser.add_argument("--annotate", metavar="OUT", default=None,
+                        help="write the photo with what was read drawn on it")
+    parser.add_argument("--min-confidence", type=float, default=0.6, metavar="X",
+                        help="halves below this confidence are marked doubtful (default 0.6)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from vision.capture import iter_image_files
+
+    paths = list(iter_image_files(args.images))
+    if not paths:
+        print("chickenfoot read: no photos found in the given folders", file=sys.stderr)
+        return 2
+    reader = load_reader()
+    if reader is None:
+        return 2
+    return read_all(paths, reader, args)
+
+
+def load_reader(command: str = "read"):
+    """The shipped tile reader, or None after printing one line saying why not."""
+    try:
+        from vision.reader import load_default_reader
+
+        return load_default_reader()
+    except Exception as error:  # any failure to load the model is one line, not a traceback
+        text = str(error).strip()
+        message = text.splitlines()[0] if text else type(error).__name__
+        print(f"chickenfoot {command}: cannot load the tile reader: {message}", file=sys.stderr)
+        return None
+
+
+def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
+    """Read every photo with ``reader``; the exit status (0, or 2 when any failed)."""
+    from vision.capture import ImageError, load_image
+    from vision.recognize import RecognitionError, recognize_loaded
+    from vision.report import human_lines, rules_for, to_json_line
+
+    rules = rules_for(args.set_max)
+    failed = 0
+    for path in paths:
+        try:
+            loaded = load_image(path)
+        except ImageError as error:
+            result = RecognitionError(image=str(path), message=error.reason)
+        else:
+            result = recognize_loaded(loaded, reader, args.set_max)
+        if isinstance(result, RecognitionError):
+            failed += 1
+        if args.json:
+            print(to_json_line(result, rules), flush=True)
+        else:
+            stream = sys.stderr if isinstance(result, RecognitionError) else sys.stdout
+            print("\n".join(human_lines(result, rules, args.min_confidence)), file=stream,
+                  flush=True)
+        if args.annotate and not isinstance(result, RecognitionError):
+            if not _annotate(loaded, result, rules, args, len(paths)):
+                failed += 1
+    return 2 if failed else 0
+
+
+def annotation_path(out: str, image: Path, many: bool) -> Path:
+    """Where the annotated copy of ``image`` goes (see the module docstring)."""
+    if "{stem}" in out:
+        return Path(out.replace("{stem}", image.stem))
+    if many or Path(out).is_dir():
+        return Path(out) / f"{image.stem}.annotated.png"
+    return Path(out)
+
+
+def _annotate(loaded, result, rules, args: argparse.Namespace, count: int) -> bool:
+    from vision.annotate import annotate, write_image
+
+    target = annotation_path(args.annotate, Path(loaded.path), count > 1)
+    try:
+        if count > 1 and "{stem}" not in args.annotate:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        write_image(target, annotate(loaded.pixels, result, rules, args.min_confidence))
+    except OSError as error:
+        print(f"chickenfoot read: {error}", file=sys.stderr)
+        return False
+    return True
