@@ -14,6 +14,7 @@ def judge_play(tableau: Tableau, play: Play, *, spinner: int | None = None) -> V
     add = reasons.append
     tile, parent = play.tile, play.parent
     rules = tableau.rules
+    subject = describe_play(tableau, play)
     if tile.high > rules.set_max:
         add(Reason(Violation.TILE_NOT_IN_SET,
                    f"{tile} is not in a double-{rules.set_max} set"))
@@ -36,13 +37,13 @@ def judge_play(tableau: Tableau, play: Play, *, spinner: int | None = None) -> V
         elif not tile.is_double:
             add(Reason(Violation.WRONG_SPINNER,
                        f"the first tile must be a double (the spinner), not {tile}"))
-        return Verdict(str(play), tuple(reasons))
+        return Verdict(subject, tuple(reasons))
 
     if parent is None:
         add(Reason(Violation.SPINNER_PLACED,
                    f"the spinner {tableau.spinner} is already placed; say which tile "
                    f"{tile} is played on (like {tile}@{tableau.spinner})"))
-        return Verdict(str(play), tuple(reasons))
+        return Verdict(subject, tuple(reasons))
 
     where = tableau.placement(parent)
     if where is None:
@@ -80,4 +81,20 @@ def judge_play(tableau: Tableau, play: Play, *, spinner: int | None = None) -> V
             add(Reason(Violation.FOOT_OPEN,
                        f"the chicken foot on {foot} has {toes} of its {rules.toes_per_foot} "
                        f"toes; the next tile must be a toe on {foot}"))
-    return Verdict(str(play), tuple(reasons))
+    return Verdict(subject, tuple(reasons))
+
+
+def describe_play(tableau: Tableau, play: Play) -> str:
+    """The play in words, each tile written with its touching half first where known:
+    ``4-6 on 9-4``, or ``9-9 as the spinner``."""
+    tile, parent = play.tile, play.parent
+    if parent is None:
+        return f"{tile} as the spinner"
+    where = tableau.placement(parent)
+    parent_text = str(parent) if where is None else where.written()
+    value = None if where is None else where.open_value
+    if value is not None and tile.has(value):
+        tile_text = f"{value}-{tile.other_end(value)}"
+    else:
+        tile_text = str(tile)
+    return f"{tile_text} on {parent_text}"

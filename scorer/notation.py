@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from scorer.rules import RuleSet
+from scorer.rules import DEFAULT_RULES, RuleSet
 from scorer.tableau import Placement, Tableau
 from scorer.tiles import Tile
 from scorer.verdict import Reason, Verdict, Violation
@@ -197,7 +197,7 @@ def _names(tiles: Iterable[object]) -> str:
     return ", ".join(str(t) for t in tiles)
 
 
-def validate(board: Board, rules: RuleSet = RuleSet(), *, spinner: int | None = None
+def validate(board: Board, rules: RuleSet = DEFAULT_RULES, *, spinner: int | None = None
              ) -> Verdict:
     """Every problem of ``board`` at once: tiles outside the set or written twice, parents
     missing, loops, joins that do not match, too many tiles on one end, and layouts no
@@ -331,7 +331,7 @@ def _check_tree(board: Board, root: Tile, rules: RuleSet, add) -> None:
                        "is played beyond a foot until it has all its toes"))
 
 
-def to_tableau(board: Board, rules: RuleSet = RuleSet(), *, spinner: int | None = None
+def to_tableau(board: Board, rules: RuleSet = DEFAULT_RULES, *, spinner: int | None = None
                ) -> Tableau:
     """The Tableau of a valid board; raises BoardError with every problem otherwise."""
     verdict = validate(board, rules, spinner=spinner)

@@ -220,7 +220,8 @@ def judge(state: RoundState | Tableau, move: Move) -> Verdict:
     drawn = state.drawn
     setup = tableau.spinner is None
     if isinstance(move, Play):
-        reasons.extend(judge_play(tableau, move, spinner=state.double).reasons)
+        on_board = judge_play(tableau, move, spinner=state.double)
+        reasons.extend(on_board.reasons)
         if move.tile not in hand and move.tile not in tableau:
             add(Reason(Violation.NOT_IN_HAND, f"{who} does not hold {move.tile}"))
         if drawn is not None and not setup:
@@ -231,7 +232,7 @@ def judge(state: RoundState | Tableau, move: Move) -> Verdict:
             elif move.tile != drawn:
                 add(Reason(Violation.ONLY_DRAWN_TILE,
                            f"{who} drew {drawn} this turn; only {drawn} may be played now"))
-        return Verdict(str(move), tuple(reasons))
+        return Verdict(on_board.subject, tuple(reasons))
 
     if setup:
         if state.spinner in hand:

@@ -185,6 +185,9 @@ class RuleSet:
         return lines
 
 
+DEFAULT_RULES = RuleSet()
+
+
 def _coerce(name: str, kind: type, raw: object) -> object:
     if issubclass(kind, enum.Enum):
         if isinstance(raw, kind):

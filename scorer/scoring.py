@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from scorer.rules import RuleSet
+from scorer.rules import DEFAULT_RULES, RuleSet
 from scorer.tiles import Tile
 
 BLANK_END_VALUE = 25
@@ -25,7 +25,7 @@ def pip_total(tiles: Iterable[Tile]) -> int:
     return sum(t.pips for t in tiles)
 
 
-def score_hand(tiles: Iterable[Tile], rules: RuleSet = RuleSet(),
+def score_hand(tiles: Iterable[Tile], rules: RuleSet = DEFAULT_RULES,
                *, went_out_on_double: bool = False) -> int:
     """A player's round score: the points of the tiles left, plus the going-out-on-a-double
     penalty for a player who went out by playing a double as their last tile."""

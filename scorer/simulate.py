@@ -99,6 +99,7 @@ class GameRecord:
 
     game: Game
     ends: tuple[RoundEnd, ...]
+    went_out: tuple[int | None, ...]
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -111,6 +112,7 @@ def play_game(rules: RuleSet, players: int, rng: random.Random,
     strategies = strategies or (random_player,) * players
     game = Game(rules, players)
     ends: list[RoundEnd] = []
+    out: list[int | None] = []
     index = 0
     while not game.is_over and index < MAX_ROUNDS:
         double = game.next_double
@@ -123,6 +125,7 @@ def play_game(rules: RuleSet, players: int, rng: random.Random,
                           first_seat=index % players)
         state = play_out(state, strategies, rng)
         ends.append(state.end)  # type: ignore[arg-type]
+        out.append(state.went_out)
         game = game.with_round(scores(state))
         index += 1
-    return GameRecord(game, tuple(ends))
+    return GameRecord(game, tuple(ends), tuple(out))

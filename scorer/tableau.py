@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from scorer.moves import Play
-from scorer.rules import RuleSet
+from scorer.rules import DEFAULT_RULES, RuleSet
 from scorer.tiles import Tile
 
 
@@ -64,7 +64,7 @@ class Tableau:
     order: tuple[Placement, ...] = field(default=(), compare=False, repr=False)
 
     @classmethod
-    def empty(cls, rules: RuleSet = RuleSet()) -> Tableau:
+    def empty(cls, rules: RuleSet = DEFAULT_RULES) -> Tableau:
         return cls(rules)
 
     @classmethod
@@ -167,11 +167,10 @@ class Tableau:
                            (OpenEnd(tile, tile.low, rules.spinner_arms),), 0, None,
                            self.order + (placement,))
         ends = list(self.open_ends)
-        for i, end in enumerate(ends):
-            if end.tile == parent:
-                break
-        else:
+        i = next((k for k, e in enumerate(ends) if e.tile == parent), -1)
+        if i < 0:
             raise ValueError(f"{parent} has no open end")
+        end = ends[i]
         value = end.value
         if end.free == 1:
             del ends[i]

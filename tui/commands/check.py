@@ -1,0 +1,128 @@
+"""`chickenfoot check`: judge a play on a board written in notation (or its JSON).
+
+    chickenfoot check "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9" --play 4-6@9-4
+    chickenfoot check board.txt --play 6-3@4-6 --rule drawn-tile=must-play
+    echo "9-9 9-1@9-9" | chickenfoot check - --play 1-5@9-1 --json
+
+Exit status: 0 legal, 1 illegal, 2 bad input (one line on stderr naming what is wrong).
+The board is judged by ``judge_board``; a photo of the tableau can be turned into a Board
+and judged by the same function.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from dataclasses import dataclass
+
+from scorer.judge import judge_play
+from scorer.moves import Play
+from scorer.notation import Board, BoardError, NotationError, format_board, read_board, to_tableau
+from scorer.rules import RuleSet
+from scorer.verdict import Verdict
+
+
+class InputError(ValueError):
+    """Input the command cannot work with; the message is the one line shown."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckResult:
+    board: Board
+    play: Play
+    verdict: Verdict
+
+    def to_dict(self) -> dict[str, object]:
+        data = self.verdict.to_dict()
+        data["board"] = format_board(self.board)
+        data["play"] = str(self.play)
+        return data
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("board", nargs="+", metavar="BOARD",
+                        help="board notation (like '9-9 9-1@9-9 1-5@9-1'), its JSON, a file "
+                             "holding either, or - to read standard input")
+    parser.add_argument("--play", metavar="TILE@PARENT",
+                        help="the play to judge, like 6-3@4-6 (6-3 played on 4-6)")
+    parser.add_argument("--arms", type=int, metavar="N",
+                        help="spinner arms: 4, 6 or 8 (house rule)")
+    parser.add_argument("--set", dest="set_max", type=int, metavar="N",
+                        help="the set: 6, 9, 12, 15 or 18 for double-N")
+    parser.add_argument("--rule", action="append", default=[], metavar="KNOB=VALUE",
+                        help="any house rule, like drawn-tile=must-play (repeatable)")
+    parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
+
+
+def rules_from_args(args: argparse.Namespace) -> RuleSet:
+    """The RuleSet given by --set, --arms and every --rule KNOB=VALUE."""
+    rules = RuleSet()
+    knobs: list[tuple[str, object]] = []
+    if getattr(args, "set_max", None) is not None:
+        knobs.append(("set_max", args.set_max))
+    if getattr(args, "arms", None) is not None:
+        knobs.append(("spinner_arms", args.arms))
+    for text in getattr(args, "rule", None) or []:
+        key, sep, value = text.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--rule '{text}' is not KNOB=VALUE (like drawn-tile=must-play)")
+        knobs.append((key.strip(), value.strip()))
+    for key, value in knobs:
+        try:
+            rules = rules.with_knob(key, value)
+        except (ValueError, TypeError) as error:
+            raise InputError(str(error)) from None
+    return rules
+
+
+def read_board_source(words: list[str]) -> str:
+    """The board text: standard input for '-', a file's contents, or the words given."""
+    if words == ["-"]:
+        return sys.stdin.read()
+    if len(words) == 1 and os.path.isfile(words[0]):
+        try:
+            with open(words[0], encoding="utf-8") as handle:
+                return handle.read()
+        except (OSError, UnicodeDecodeError) as error:
+            raise InputError(f"cannot read {words[0]}: {error}") from None
+    return " ".join(words)
+
+
+def judge_board(board: Board, play: Play, rules: RuleSet) -> Verdict:
+    """Judge ``play`` on ``board``; raises InputError when the board itself is impossible."""
+    try:
+        tableau = to_tableau(board, rules)
+    except BoardError as error:
+        raise InputError(f"the board is impossible: {error}") from None
+    return judge_play(tableau, play)
+
+
+def judge_board_text(text: str, play_text: str, rules: RuleSet) -> CheckResult:
+    """Parse the board (notation or JSON) and the play, and judge the play."""
+    try:
+        board = read_board(text)
+    except NotationError as error:
+        raise InputError(str(error)) from None
+    try:
+        play = Play.parse(play_text)
+    except ValueError as error:
+        raise InputError(f"--play: {error}") from None
+    return CheckResult(board, play, judge_board(board, play, rules))
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        rules = rules_from_args(args)
+        if not args.play:
+            raise InputError("say which play to judge with --play TILE@PARENT (like 6-3@4-6)")
+        result = judge_board_text(read_board_source(args.board), args.play, rules)
+    except InputError as error:
+        print(f"chickenfoot check: {error}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(result.verdict.describe())
+    return 0 if result.verdict.legal else 1
