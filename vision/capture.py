@@ -34,6 +34,7 @@ import numpy as np
 MAX_DECODE_MEGAPIXELS = 50.0
 MAX_FILE_BYTES = 256 * 1024 * 1024
 MIN_SIDE_PX = 32
+HEAD_BYTES = 512 * 1024
 IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"})
 
 _REDUCED = ((2, cv2.IMREAD_REDUCED_COLOR_2), (4, cv2.IMREAD_REDUCED_COLOR_4),
@@ -115,7 +116,7 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
 
 def load_image(path: str | os.PathLike[str]) -> LoadedImage:
     """Decode one photo file; raise ImageError (one line) when it cannot be used."""
-    data = _read_bytes(Path(path))
+    data, tail = _read_head(Path(path))
     kind = sniff_format(data[:16])
     if kind is None:
         raise ImageError(path, "not an image (expected a JPEG or PNG photo)")
@@ -123,9 +124,8 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
     reduce_by, flag = 1, cv2.IMREAD_COLOR
     if stored is not None and stored[0] * stored[1] > MAX_DECODE_MEGAPIXELS * 1e6:
         reduce_by, flag = _reduction(path, kind, stored)
-    buffer = np.frombuffer(data, dtype=np.uint8)
-    try:
-        pixels = cv2.imdecode(buffer, flag)
+    try:  # imread, unlike imdecode, keeps what decodes of a cut-short JPEG
+        pixels = cv2.imread(os.fspath(path), flag)
     except cv2.error:
         pixels = None
     if pixels is None or pixels.ndim != 3 or pixels.size == 0:
@@ -140,7 +140,7 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
         raise ImageError(path, f"image is only {full_w}x{full_h} pixels, too small to hold a "
                                f"tile (at least {MIN_SIDE_PX}x{MIN_SIDE_PX})")
     warnings: list[str] = []
-    if kind == "jpeg" and not data.rstrip(b"\x00").endswith(b"\xff\xd9"):
+    if kind == "jpeg" and not tail.rstrip(b"\x00").endswith(b"\xff\xd9"):
         warnings.append(f"{Path(path).name} looks cut short; its lower part may be grey")
     if reduce_by > 1:
         warnings.append(f"{Path(path).name} is {_mp(full_w, full_h)}; read at 1/{reduce_by} "
@@ -149,7 +149,8 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
                        scale=full_w / width, warnings=tuple(warnings))
 
 
-def _read_bytes(path: Path) -> bytes:
+def _read_head(path: Path) -> tuple[bytes, bytes]:
+    """The first ``HEAD_BYTES`` of the file (enough for its header) and its last bytes."""
     if path.is_dir():
         raise ImageError(path, "is a folder, not an image file")
     try:
@@ -164,7 +165,10 @@ def _read_bytes(path: Path) -> bytes:
         raise ImageError(path, f"file is {size / 2**20:.0f} MiB; the limit is "
                                f"{MAX_FILE_BYTES / 2**20:.0f} MiB")
     try:
-        return path.read_bytes()
+        with path.open("rb") as handle:
+            head = handle.read(HEAD_BYTES)
+            handle.seek(max(0, size - 64))
+            return head, handle.read()
     except OSError as error:
         raise ImageError(path, f"cannot read ({error.strerror or error})") from None
 

@@ -1,0 +1,142 @@
+"""Loading photos: formats, EXIF orientation, size limits and every kind of bad file."""
+
+from __future__ import annotations
+
+import struct
+
+import cv2
+import numpy as np
+import pytest
+
+from vision import capture
+from vision.capture import ImageError, header_size, iter_image_files, load_image
+
+
+def _jpeg(image: np.ndarray, quality: int = 90) -> bytes:
+    ok, buf = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    return buf.tobytes()
+
+
+def _with_orientation(jpeg: bytes, orientation: int) -> bytes:
+    """Insert a hand-built EXIF APP1 segment holding only the Orientation tag."""
+    ifd = struct.pack("<H", 1) + struct.pack("<HHIHH", 0x0112, 3, 1, orientation, 0)
+    tiff = b"II*\x00" + struct.pack("<I", 8) + ifd + struct.pack("<I", 0)
+    payload = b"Exif\x00\x00" + tiff
+    segment = b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload
+    return jpeg[:2] + segment + jpeg[2:]
+
+
+def _split_colour(height: int = 40, width: int = 80) -> np.ndarray:
+    image = np.zeros((height, width, 3), np.uint8)
+    image[:, : width // 2] = (0, 0, 255)  # left red
+    image[:, width // 2:] = (255, 0, 0)  # right blue
+    return image
+
+
+def test_png_and_jpeg_load_at_their_size(tmp_path):
+    image = _split_colour()
+    cv2.imwrite(str(tmp_path / "a.png"), image)
+    (tmp_path / "b.jpg").write_bytes(_jpeg(image))
+    for name in ("a.png", "b.jpg"):
+        loaded = load_image(tmp_path / name)
+        assert (loaded.width, loaded.height) == (80, 40)
+        assert loaded.pixels.shape == (40, 80, 3)
+        assert loaded.scale == 1.0 and loaded.warnings == ()
+
+
+def test_exif_orientation_is_applied(tmp_path):
+    path = tmp_path / "phone.jpg"
+    path.write_bytes(_with_orientation(_jpeg(_split_colour()), 6))  # rotate 90 clockwise
+    loaded = load_image(path)
+    assert (loaded.width, loaded.height) == (40, 80)
+    top, bottom = loaded.pixels[5, 20], loaded.pixels[-5, 20]
+    assert top[2] > 200 and top[0] < 50  # the red left side is now on top
+    assert bottom[0] > 200 and bottom[2] < 50
+
+
+def test_header_size_is_read_without_decoding():
+    jpeg = _with_orientation(_jpeg(_split_colour(30, 70)), 1)
+    assert header_size(jpeg, "jpeg") == (70, 30)
+    ok, png = cv2.imencode(".png", _split_colour(30, 70))
+    assert header_size(png.tobytes(), "png") == (70, 30)
+
+
+def test_twelve_megapixel_photo_loads_full_size(tmp_path):
+    path = tmp_path / "12mp.jpg"
+    path.write_bytes(_jpeg(np.full((3024, 4032, 3), 128, np.uint8), 60))
+    loaded = load_image(path)
+    assert loaded.pixels.shape == (3024, 4032, 3) and loaded.scale == 1.0
+
+
+def test_panorama_over_the_limit_is_decoded_reduced(tmp_path, monkeypatch):
+    monkeypatch.setattr(capture, "MAX_DECODE_MEGAPIXELS", 5.0)
+    path = tmp_path / "pano.jpg"
+    path.write_bytes(_jpeg(np.full((400, 20000, 3), 90, np.uint8), 50))  # 8 MP
+    loaded = load_image(path)
+    assert (loaded.width, loaded.height) == (20000, 400)
+    assert loaded.pixels.shape[:2] == (200, 10000)
+    assert loaded.scale == pytest.approx(2.0)
+    assert any("1/2" in w for w in loaded.warnings)
+
+
+def test_huge_png_is_refused_from_its_header_alone(tmp_path):
+    ihdr = struct.pack(">IIBBBBB", 20000, 20000, 8, 2, 0, 0, 0)
+    path = tmp_path / "huge.png"
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + struct.pack(">I", 13) + b"IHDR" + ihdr + b"\0" * 8)
+    with pytest.raises(ImageError, match=r"400\.0 MP\); the limit is 50 MP"):
+        load_image(path)
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    (b"", "empty"),
+    (b"hello, this is not a photo\n", "not an image"),
+])
+def test_bad_bytes_named_jpg(tmp_path, content, message):
+    path = tmp_path / "photo.jpg"
+    path.write_bytes(content)
+    with pytest.raises(ImageError, match=message) as caught:
+        load_image(path)
+    assert "\n" not in str(caught.value) and str(path) in str(caught.value)
+
+
+def test_truncated_jpeg_that_still_decodes_is_kept_with_a_warning(tmp_path):
+    rng = np.random.default_rng(0)
+    data = _jpeg(rng.integers(0, 255, (300, 400, 3), dtype=np.uint8))
+    path = tmp_path / "cut.jpg"
+    path.write_bytes(data[: len(data) // 2])
+    loaded = load_image(path)
+    assert loaded.pixels.shape == (300, 400, 3)
+    assert any("cut short" in w for w in loaded.warnings)
+
+
+def test_truncated_jpeg_with_nothing_decodable_is_an_error(tmp_path):
+    path = tmp_path / "stub.jpg"
+    path.write_bytes(_jpeg(_split_colour())[:200])
+    with pytest.raises(ImageError, match="damaged or cut short"):
+        load_image(path)
+
+
+def test_one_pixel_image_is_too_small(tmp_path):
+    path = tmp_path / "dot.png"
+    cv2.imwrite(str(path), np.zeros((1, 1, 3), np.uint8))
+    with pytest.raises(ImageError, match="only 1x1 pixels, too small"):
+        load_image(path)
+
+
+def test_missing_file_and_folder(tmp_path):
+    with pytest.raises(ImageError, match="no such file"):
+        load_image(tmp_path / "nope.jpg")
+    with pytest.raises(ImageError, match="is a folder"):
+        load_image(tmp_path)
+
+
+def test_iter_image_files_expands_folders_sorted(tmp_path):
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for name in ("b.JPG", "a.png", "notes.txt", ".hidden.jpg", "c.jpeg"):
+        (folder / name).write_bytes(b"x")
+    (folder / "sub").mkdir()
+    single = tmp_path / "one.jpg"
+    found = list(iter_image_files([single, folder]))
+    assert found == [single, folder / "a.png", folder / "b.JPG", folder / "c.jpeg"]
