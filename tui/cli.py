@@ -21,6 +21,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="chickenfoot",
         description="Chicken Foot companion. With no command, opens the scorecard app.",
     )
+    parser.add_argument("--db", metavar="PATH",
+                        help="scorecard database (default: $CHICKENFOOT_DB, else the "
+                             "user data folder)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         module = _load(module_name)

@@ -1,0 +1,48 @@
+"""Keys and how scoring works, in one page."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown
+
+HELP = """\
+# Chicken Foot scorecard
+
+**Scorecard** (arrows or mouse pick a cell: a player's row, a round's column)
+
+| key | does |
+|---|---|
+| Enter | type the selected player's points for the selected round |
+| p | pick the tiles left in their hand |
+| c | read the tiles from a photo or the camera |
+| o | mark the player as went out (0 points) |
+| Backspace | clear that one score |
+| d | delete the whole round (asks first) |
+| u / Ctrl+Z | undo, U / Ctrl+Y redo (kept across restarts) |
+| t | round points or running totals |
+| n | new game, h history, x export CSV and JSON |
+| Ctrl+P | command palette, ? this help, Ctrl+Q quit |
+
+**Scoring a hand**: F2 type, F3 pick tiles, F4 photo; Ctrl+S saves, Ctrl+O went out,
+Escape cancels. Tiles can be typed `5-3 6|6 0-0`, or as digit pairs `53 66 00` in sets
+up to double-9. The double-blank (0-0) counts as the house rule says (50 by default).
+
+**Photo**: type, paste or drop a photo's path, Enter reads it; Ctrl+R uses the camera.
+The tiles read are listed with how sure the reader was; doubtful ones are marked `?`.
+On the list: two digits replace the tile (`5` `2` makes 5-2), `a` takes the reader's
+second guess, Delete removes it, `+` adds a tile, `f` fixes it by typing.
+
+Everything is saved at once; closing the terminal loses nothing. Press Escape to close.
+"""
+
+
+class HelpScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,question_mark", "dismiss", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="dialog help"):
+            yield Markdown(HELP)
+

@@ -1,0 +1,510 @@
+"""Score one player's round: type a number, pick the tiles, or read them from a photo or
+the camera, check what was read, fix it, confirm."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+from rich.text import Text
+from textual import events, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import (
+    Button,
+    Checkbox,
+    DataTable,
+    Footer,
+    Header,
+    Input,
+    Label,
+    LoadingIndicator,
+    SelectionList,
+    Static,
+    TabbedContent,
+    TabPane,
+)
+
+from scorer.scorecard import Entry, Method, Scorecard
+from scorer.scoring import score_hand, tile_points
+from scorer.tiles import Tile, full_set
+from tui.recognizer import (
+    CameraUnavailable,
+    ReadTile,
+    RecognizerUnavailable,
+    clean_path,
+    recognition_to_data,
+    review_tiles,
+)
+from tui.widgets import chip, chips, confidence_text, parse_tiles
+from vision.types import Recognition
+
+TABS = {"typed": "typed", "tiles": "tiles", "capture": "capture"}
+
+
+class ReadProgress(Message):
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+
+class ReadDone(Message):
+    def __init__(self, recognition: Recognition) -> None:
+        super().__init__()
+        self.recognition = recognition
+
+
+class ReadFailed(Message):
+    def __init__(self, text: str, camera: bool) -> None:
+        super().__init__()
+        self.text = text
+        self.camera = camera
+
+
+class ReviewTable(DataTable):
+    """The tiles read, one per row. Two digits replace the tile, a takes the second
+    guess, Delete removes it, + adds one, f fixes it by typing."""
+
+    BINDINGS = [
+        Binding("a", "screen.take_alternative", "2nd guess"),
+        Binding("delete,backspace", "screen.remove_tile", "Remove"),
+        Binding("plus,insert", "screen.add_tile", "Add"),
+        Binding("f", "screen.fix_tile", "Fix"),
+    ]
+
+    def on_key(self, event: events.Key) -> None:
+        if event.character and event.character.isdigit():
+            event.stop()
+            event.prevent_default()
+            screen = self.screen
+            if isinstance(screen, ScoreEntryScreen):
+                screen.digit(int(event.character))
+
+
+class ScoreEntryScreen(Screen[Entry | None]):
+    """Dismisses with the confirmed Entry, or None when cancelled."""
+
+    BINDINGS = [
+        Binding("ctrl+s", "save", "Save", priority=True),
+        Binding("ctrl+o", "went_out", "Went out", priority=True),
+        Binding("f2", "tab('typed')", "Type"),
+        Binding("f3", "tab('tiles')", "Tiles"),
+        Binding("f4", "tab('capture')", "Photo"),
+        Binding("ctrl+r", "camera", "Camera", priority=True),
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, card: Scorecard, round_index: int, player: str, mode: str = "typed",
+                 photo: str = "", camera_index: int = 0) -> None:
+        super().__init__()
+        self.card = card
+        self.rules = card.rules
+        self.round_index = round_index
+        self.player = player
+        self.mode = mode if mode in TABS else "typed"
+        self.photo = photo
+        self.camera_index = camera_index
+        self.read: list[ReadTile] = []
+        self.recognition: Recognition | None = None
+        self._pending_digit: int | None = None
+        self._syncing = False
+        self._fix_row: int | None = None  # row being fixed by typing; None = adding
+
+    # -- layout ------------------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        before = self._existing()
+        yield Header()
+        with Vertical(id="entry"):
+            head = (f"{self.player} · round {self.round_index + 1} "
+                    f"({self.card.round_header(self.round_index)})")
+            if before is not None:
+                head += f" · now {before.points} ({before.method.value})"
+            yield Label(head, id="entry-title")
+            with TabbedContent(initial=self.mode, id="modes"):
+                with TabPane("Type [F2]", id="typed"):
+                    yield Label("Points left in the hand:")
+                    yield Input(str(before.points) if before else "", type="integer",
+                                placeholder="e.g. 23", id="points")
+                    yield Checkbox("Went out (scores 0)", bool(before and before.went_out),
+                                   id="went-out")
+                with TabPane("Tiles [F3]", id="tiles"):
+                    yield Input(", ".join(str(t) for t in before.tiles) if before else "",
+                                placeholder="5-3 6-6 0-0  (or 53 66 00)", id="tile-text")
+                    yield Static("", id="tiles-total", classes="total")
+                    yield SelectionList[Tile](
+                        *[(chip(t) + f"  {tile_points(t, self.rules):>2}", t)
+                          for t in full_set(self.rules.set_max)], id="tile-list")
+                with TabPane("Photo [F4]", id="capture"):
+                    with Horizontal(id="photo-row"):
+                        yield Input(self.photo, placeholder="photo path (type, paste or drop "
+                                    "it here), Enter reads it", id="photo-path")
+                        yield Button("Read", id="read-photo", variant="primary")
+                        yield Button("Camera ^R", id="read-camera")
+                    with Horizontal(id="progress-row"):
+                        yield LoadingIndicator(id="busy")
+                        yield Static("", id="progress")
+                    yield ReviewTable(id="review", cursor_type="row", zebra_stripes=True)
+                    yield Input(placeholder="tile, e.g. 5-2, Enter", id="fix-input")
+                    yield Static("", id="capture-total", classes="total")
+            with Horizontal(classes="buttons"):
+                yield Button("Save ^S", id="save", variant="success")
+                yield Button("Went out ^O", id="went-out-button")
+                yield Button("Cancel Esc", id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = f"Score {self.player}"
+        self.query_one("#busy").display = False
+        self.query_one("#fix-input").display = False
+        review = self.query_one("#review", ReviewTable)
+        review.add_columns("#", "Tile", "Sure", "2nd guess", "Points")
+        before = self._existing()
+        if before is not None and before.method is Method.TILES:
+            self._sync_list_from_text()
+        if before is not None and before.method is Method.CAPTURE:
+            self._restore_capture(before)
+        self._update_tiles_total()
+        self._render_review()
+        self.call_after_refresh(self._focus_mode)
+        if self.mode == "capture" and self.photo:
+            self.read_photo(self.photo)
+
+    def _focus_mode(self) -> None:
+        target = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-path"}
+        if self.mode == "capture" and self.read:
+            self.query_one("#review").focus()
+        else:
+            self.query_one(target[self.mode]).focus()
+
+    def _existing(self) -> Entry | None:
+        if self.round_index < len(self.card.rounds):
+            return self.card.entry(self.round_index, self.player)
+        return None
+
+    def _restore_capture(self, entry: Entry) -> None:
+        raw = entry.raw if isinstance(entry.raw, dict) else {}
+        self.read = [ReadTile(t, 1.0, fixed=True) for t in entry.tiles]
+        if raw:
+            self.query_one("#progress", Static).update(
+                f"Earlier reading of {raw.get('image', 'a photo')}: confirmed tiles below.")
+
+    # -- switching modes ---------------------------------------------------------------
+    def action_tab(self, tab: str) -> None:
+        self.mode = tab
+        self.query_one("#modes", TabbedContent).active = tab
+        self.call_after_refresh(self._focus_mode)
+
+    def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        if event.pane.id in TABS:
+            self.mode = str(event.pane.id)
+
+    # -- typed -------------------------------------------------------------------------
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.input.id in ("points", "tile-text"):
+            self.action_save()
+        elif event.input.id == "photo-path":
+            self.read_photo(event.value)
+        elif event.input.id == "fix-input":
+            self._apply_fix(event.value)
+
+    # -- tiles -------------------------------------------------------------------------
+    def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "tile-text" and not self._syncing:
+            self._sync_list_from_text()
+            self._update_tiles_total()
+
+    def _sync_list_from_text(self) -> None:
+        tiles, _ = parse_tiles(self.query_one("#tile-text", Input).value, self.rules.set_max)
+        picker = self.query_one("#tile-list", SelectionList)
+        self._syncing = True
+        try:
+            picker.deselect_all()
+            for tile in tiles:
+                picker.select(tile)
+        finally:
+            self._syncing = False
+
+    def on_selection_list_selected_changed(self, event: SelectionList.SelectedChanged) -> None:
+        if self._syncing:
+            return
+        typed, _ = parse_tiles(self.query_one("#tile-text", Input).value, self.rules.set_max)
+        chosen = set(event.selection_list.selected)
+        tiles = [t for t in typed if t in chosen] + sorted(
+            (t for t in chosen if t not in typed), key=lambda t: (-t.high, -t.low))
+        self._syncing = True
+        try:
+            self.query_one("#tile-text", Input).value = " ".join(str(t) for t in tiles)
+        finally:
+            self._syncing = False
+        self._update_tiles_total()
+
+    def _update_tiles_total(self) -> None:
+        tiles, problems = parse_tiles(self.query_one("#tile-text", Input).value,
+                                      self.rules.set_max)
+        text = Text(f"{chips(tiles)}  =  {score_hand(tiles, self.rules)} points",
+                    style="bold")
+        for problem in problems:
+            text.append(f"\n{problem}", style="red")
+        self.query_one("#tiles-total", Static).update(text)
+
+    # -- capture -----------------------------------------------------------------------
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        actions = {
+            "save": self.action_save,
+            "went-out-button": self.action_went_out,
+            "cancel": self.action_cancel,
+            "read-camera": self.action_camera,
+            "read-photo": lambda: self.read_photo(self.query_one("#photo-path", Input).value),
+        }
+        actions[str(event.button.id)]()
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A photo dragged onto the terminal arrives as pasted text: read it."""
+        if isinstance(self.focused, Input) and self.focused.id != "photo-path":
+            return
+        event.stop()
+        self.action_tab("capture")
+        self.query_one("#photo-path", Input).value = clean_path(event.text)
+        self.read_photo(event.text)
+
+    def read_photo(self, path: str) -> None:
+        path = clean_path(path)
+        if not path:
+            self.notify("Type, paste or drop the path of a photo first.", severity="warning")
+            return
+        self._start_reading(f"Reading {path}...")
+        self.run_reader(path, None)
+
+    def action_camera(self) -> None:
+        self.action_tab("capture")
+        self._start_reading(f"Opening camera {self.camera_index}...")
+        self.run_reader(None, self.camera_index)
+
+    def _start_reading(self, text: str) -> None:
+        self.query_one("#busy").display = True
+        self.query_one("#progress", Static).update(text)
+
+    @work(thread=True, exclusive=True, group="reader")
+    def run_reader(self, path: str | None, camera: int | None) -> None:
+        recognizer = self.app.recognizer  # type: ignore[attr-defined]
+        set_max = self.rules.set_max
+
+        def progress(text: str) -> None:
+            self.post_message(ReadProgress(text))
+
+        try:
+            if path is not None:
+                recognition = recognizer.read_path(path, set_max=set_max, progress=progress)
+            else:
+                recognition = recognizer.read_camera(camera or 0, set_max=set_max,
+                                                     progress=progress)
+        except (RecognizerUnavailable, CameraUnavailable, FileNotFoundError) as error:
+            self.post_message(ReadFailed(str(error), camera is not None))
+        except Exception as error:  # noqa: BLE001 - any reader failure becomes a message
+            self.post_message(ReadFailed(f"Reading failed: {error}", camera is not None))
+        else:
+            self.post_message(ReadDone(recognition))
+
+    def on_read_progress(self, message: ReadProgress) -> None:
+        self.query_one("#progress", Static).update(message.text)
+
+    def on_read_failed(self, message: ReadFailed) -> None:
+        self.query_one("#busy").display = False
+        self.query_one("#progress", Static).update(Text(message.text, style="bold red"))
+        title = "Camera" if message.camera else "Photo"
+        self.notify(message.text + " Typing the points or picking tiles still works.",
+                    title=title, severity="error", timeout=8)
+
+    def on_read_done(self, message: ReadDone) -> None:
+        self.query_one("#busy").display = False
+        self.recognition = message.recognition
+        self.read = review_tiles(message.recognition, self.rules.set_max)
+        doubtful = sum(1 for r in self.read if r.doubtful)
+        summary = f"Read {len(self.read)} tiles"
+        summary += f", {doubtful} doubtful (marked ?)" if doubtful else ", all clear"
+        problems = list(message.recognition.problems)
+        skipped = len(message.recognition.tiles) - len(self.read)
+        if skipped:
+            problems.append(f"{skipped} tile(s) outside a double-{self.rules.set_max} set "
+                            "were left out")
+        text = Text(summary + ". Check them, then Ctrl+S.", style="bold")
+        for problem in problems:
+            text.append(f"\n{problem}", style="yellow")
+        self.query_one("#progress", Static).update(text)
+        self._render_review()
+        self.query_one("#review").focus()
+
+    def _render_review(self, keep_row: int | None = None) -> None:
+        table = self.query_one("#review", ReviewTable)
+        row = table.cursor_row if keep_row is None else keep_row
+        table.clear()
+        for i, item in enumerate(self.read):
+            style = "bold black on yellow" if item.doubtful else ""
+            table.add_row(
+                str(i + 1),
+                Text(chip(item.tile) + (" fixed" if item.fixed else ""), style=style),
+                Text("you", style="cyan") if item.fixed
+                else confidence_text(item.confidence, item.doubtful),
+                chip(item.alternative) if item.alternative and not item.fixed else "",
+                str(tile_points(item.tile, self.rules)),
+            )
+        if self.read:
+            table.move_cursor(row=max(0, min(row, len(self.read) - 1)), animate=False)
+        tiles = [r.tile for r in self.read]
+        points = score_hand(tiles, self.rules)
+        self.query_one("#capture-total", Static).update(
+            Text(f"{chips(tiles)}  =  {points} points", style="bold") if self.read
+            else Text("No tiles read yet.", style="dim"))
+
+    def _current_row(self) -> int | None:
+        table = self.query_one("#review", ReviewTable)
+        if not self.read:
+            return None
+        return max(0, min(table.cursor_row, len(self.read) - 1))
+
+    def digit(self, value: int) -> None:
+        row = self._current_row()
+        if row is None:
+            return
+        if self.rules.set_max > 9:
+            self.action_fix_tile(str(value))
+            return
+        if self._pending_digit is None:
+            self._pending_digit = value
+            self.query_one("#progress", Static).update(
+                f"Tile {row + 1}: {value}-? (type the other half)")
+            return
+        first, self._pending_digit = self._pending_digit, None
+        self._replace(row, Tile.of(first, value))
+
+    def _replace(self, row: int, tile: Tile) -> None:
+        others = [r.tile for i, r in enumerate(self.read) if i != row]
+        if tile in others:
+            self.notify(f"{tile} is already in this hand (each tile exists once).",
+                        severity="warning")
+            return
+        self.read[row] = ReadTile(tile, 1.0, None, fixed=True)
+        self.query_one("#progress", Static).update(f"Tile {row + 1} is now {tile}.")
+        self._render_review(row)
+
+    def action_take_alternative(self) -> None:
+        row = self._current_row()
+        if row is None:
+            return
+        alternative = self.read[row].alternative
+        if alternative is None:
+            self.notify("The reader had no second guess for this tile; type two digits.")
+            return
+        self._replace(row, alternative)
+
+    def action_remove_tile(self) -> None:
+        row = self._current_row()
+        if row is None:
+            return
+        removed = self.read.pop(row)
+        self.query_one("#progress", Static).update(f"Removed {removed.tile}.")
+        self._render_review(row)
+
+    def action_add_tile(self) -> None:
+        self._fix_row = None
+        fix = self.query_one("#fix-input", Input)
+        fix.placeholder = "tile to add, e.g. 5-2, Enter (Esc to stop)"
+        fix.value = ""
+        fix.display = True
+        fix.focus()
+
+    def action_fix_tile(self, start: str = "") -> None:
+        row = self._current_row()
+        if row is None:
+            self.action_add_tile()
+            return
+        self._fix_row = row
+        fix = self.query_one("#fix-input", Input)
+        fix.placeholder = f"tile {row + 1} should be, e.g. 5-2, Enter"
+        fix.value = start or str(self.read[row].tile)
+        fix.display = True
+        fix.focus()
+        fix.cursor_position = len(fix.value)
+
+    def _apply_fix(self, text: str) -> None:
+        fix = self.query_one("#fix-input", Input)
+        try:
+            tiles, problems = parse_tiles(text, self.rules.set_max)
+            if problems or len(tiles) != 1:
+                raise ValueError(problems[0] if problems else "type one tile, e.g. 5-2")
+        except ValueError as error:
+            self.notify(str(error), severity="error")
+            return
+        if self._fix_row is None:
+            if tiles[0] in [r.tile for r in self.read]:
+                self.notify(f"{tiles[0]} is already in this hand.", severity="warning")
+                return
+            self.read.append(ReadTile(tiles[0], 1.0, None, fixed=True))
+            self._render_review(len(self.read) - 1)
+        else:
+            self._replace(self._fix_row, tiles[0])
+        fix.display = False
+        self.query_one("#review").focus()
+
+    # -- saving ------------------------------------------------------------------------
+    def build_entry(self) -> Entry:
+        """The entry the current mode describes; ValueError says what is missing."""
+        if self.mode == "typed":
+            if self.query_one("#went-out", Checkbox).value:
+                return Entry(0, went_out=True)
+            text = self.query_one("#points", Input).value.strip()
+            if not text:
+                raise ValueError("type the points, or tick 'went out'")
+            points = int(text)
+            if points < 0:
+                raise ValueError("points cannot be negative")
+            return Entry(points, method=Method.TYPED)
+        if self.mode == "tiles":
+            tiles, problems = parse_tiles(self.query_one("#tile-text", Input).value,
+                                          self.rules.set_max)
+            if problems:
+                raise ValueError(problems[0])
+            return Entry(score_hand(tiles, self.rules), went_out=not tiles,
+                         method=Method.TILES, tiles=tuple(tiles))
+        if not self.read and self.recognition is None:
+            raise ValueError("read a photo first (or type the points with F2)")
+        tiles = tuple(r.tile for r in self.read)
+        raw = self.recognition
+        before = self._existing()
+        raw_json = (json.dumps(recognition_to_data(raw), sort_keys=True) if raw is not None
+                    else (before.raw_json if before else ""))
+        return Entry(score_hand(tiles, self.rules), went_out=not tiles,
+                     method=Method.CAPTURE, tiles=tiles, raw_json=raw_json)
+
+    def action_save(self) -> None:
+        if self.query_one("#fix-input").display and self.focused is self.query_one(
+                "#fix-input"):
+            self._apply_fix(self.query_one("#fix-input", Input).value)
+            return
+        try:
+            entry = self.build_entry()
+        except ValueError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+            return
+        self.dismiss(entry)
+
+    def action_went_out(self) -> None:
+        before = self._existing()
+        entry = Entry(0, went_out=True)
+        if before is not None and before.raw_json:
+            entry = replace(entry, raw_json=before.raw_json)
+        self.dismiss(entry)
+
+    def action_cancel(self) -> None:
+        fix = self.query_one("#fix-input", Input)
+        if fix.display:
+            fix.display = False
+            self.query_one("#review").focus()
+            return
+        self.workers.cancel_group(self, "reader")
+        self.dismiss(None)

@@ -1,0 +1,206 @@
+"""The scorecard: one column per round headed by its starting double, one row per
+player, totals, zero rounds, ranks, who leads, rounds left, and the result in words."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static
+
+from scorer.scorecard import Method, Scorecard
+from tui.widgets import rules_summary
+
+WIDE_ENOUGH_FOR_RULES = 130
+METHOD_MARK = {Method.TYPED: "", Method.TILES: "t", Method.CAPTURE: "c"}
+
+
+class ScorecardScreen(Screen[None]):
+    """Shows ``card``; the app sets it after every change (attributes down)."""
+
+    BINDINGS = [
+        Binding("enter", "app.score('typed')", "Type", priority=False),
+        Binding("p", "app.score('tiles')", "Pick tiles"),
+        Binding("c", "app.score('capture')", "Photo"),
+        Binding("o", "app.went_out", "Went out"),
+        Binding("backspace", "app.clear_score", "Clear", show=False),
+        Binding("d", "app.delete_round", "Delete round"),
+        Binding("u,ctrl+z", "app.undo", "Undo"),
+        Binding("U,ctrl+y", "app.redo", "Redo"),
+        Binding("t", "toggle_totals", "Totals", show=False),
+        Binding("n", "app.new_game", "New"),
+        Binding("h", "app.history", "History"),
+        Binding("x", "app.export", "Export"),
+        Binding("question_mark,f1", "app.help", "Help"),
+    ]
+
+    card: reactive[Scorecard | None] = reactive(None, always_update=True)
+    running: reactive[bool] = reactive(False)
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="board"):
+            with Vertical(id="card-pane"):
+                yield Static("", id="status")
+                yield DataTable(id="card-table", cursor_type="cell", zebra_stripes=True)
+                yield Static("", id="result")
+                yield Static("", id="rules-line")
+            with VerticalScroll(id="rules-pane"):
+                yield Static("", id="rules-full")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._fit_rules(self.app.size.width)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_rules(event.size.width)
+
+    def _fit_rules(self, width: int) -> None:
+        wide = width >= WIDE_ENOUGH_FOR_RULES
+        self.query_one("#rules-pane").display = wide
+        self.query_one("#rules-line").display = not wide
+
+    # -- the selected cell -------------------------------------------------------------
+    def selected(self) -> tuple[int, str] | None:
+        """(round index, player) under the cursor; a non-round column means the round
+        being played now."""
+        card = self.card
+        if card is None:
+            return None
+        table = self.query_one("#card-table", DataTable)
+        row, column = table.cursor_coordinate
+        if not 0 <= row < len(card.players):
+            return None
+        player = card.players[row]
+        round_index = column - 1
+        if not 0 <= round_index < self._columns_for(card):
+            current = card.current_round()
+            if current is None:
+                return None
+            round_index = current
+        return round_index, player
+
+    def move_to(self, round_index: int, player: str) -> None:
+        card = self.card
+        if card is None or player not in card.players:
+            return
+        table = self.query_one("#card-table", DataTable)
+        column = min(round_index + 1, self._columns_for(card))
+        table.move_cursor(row=card.players.index(player), column=column, animate=False)
+
+    @staticmethod
+    def _columns_for(card: Scorecard) -> int:
+        """Round columns shown: every round, plus the next one in a target-total game."""
+        extra = 1 if card.is_open_ended and card.current_round() == len(card.rounds) else 0
+        return len(card.rounds) + extra
+
+    # -- drawing -----------------------------------------------------------------------
+    def action_toggle_totals(self) -> None:
+        self.running = not self.running
+        self.notify("Showing running totals" if self.running else "Showing round points")
+
+    def watch_running(self) -> None:
+        self.watch_card(self.card)
+
+    def watch_card(self, card: Scorecard | None) -> None:
+        if not self.is_mounted:
+            return
+        table = self.query_one("#card-table", DataTable)
+        cursor = table.cursor_coordinate
+        table.clear(columns=True)
+        status = self.query_one("#status", Static)
+        result_line = self.query_one("#result", Static)
+        if card is None:
+            status.update("No game yet. Press n to start one.")
+            result_line.update("")
+            self.query_one("#rules-line", Static).update("")
+            self.query_one("#rules-full", Static).update("")
+            self.sub_title = ""
+            return
+        current = card.current_round()
+        headers = list(card.round_headers())
+        if self._columns_for(card) > len(headers):
+            headers.append(card.round_header(len(headers)))
+        table.add_column("Player", key="player")
+        for i, head in enumerate(headers):
+            label = Text(head, style="bold reverse") if i == current else Text(head)
+            table.add_column(label, key=f"r{i}")
+        table.add_column("Total", key="total")
+        table.add_column("Zero", key="zero")
+        table.add_column("Rank", key="rank")
+        totals, zeros = card.totals(), card.zero_rounds()
+        ranks = {s.player: s.rank for s in card.standings()}
+        running = card.running_totals()
+        for seat, player in enumerate(card.players):
+            cells: list[object] = [Text(player, style="bold")]
+            for r in range(len(headers)):
+                entry = card.rounds[r][seat] if r < len(card.rounds) else None
+                if entry is None:
+                    cells.append(Text("·", style="dim"))
+                elif self.running:
+                    cells.append(str(running[player][r]))
+                elif entry.went_out:
+                    cells.append(Text("0 out", style="green"))
+                else:
+                    cells.append(f"{entry.points}{METHOD_MARK[entry.method]}")
+            rank_style = "bold green" if ranks[player] == 1 else ""
+            cells += [Text(str(totals[player]), style="bold"), str(zeros[player]),
+                      Text(f"#{ranks[player]}", style=rank_style)]
+            table.add_row(*cells, key=player)
+        if cursor.row < table.row_count and cursor.column < len(table.columns):
+            table.cursor_coordinate = cursor
+        status.update(self._status(card))
+        result_line.update(self._result(card))
+        self.query_one("#rules-line", Static).update("Rules: " + rules_summary(card.rules))
+        self.query_one("#rules-full", Static).update(
+            "[b]House rules of this game[/b]\n" + "\n".join(card.rules.describe()))
+        self.sub_title = " vs ".join(card.players) if len(card.players) <= 4 else (
+            f"{len(card.players)} players")
+
+    @staticmethod
+    def _status(card: Scorecard) -> str:
+        current = card.current_round()
+        leaders, margin = card.leader()
+        if len(leaders) == 1:
+            lead = f"{leaders[0]} leads by {margin}" if margin else f"{leaders[0]} leads"
+        else:
+            lead = " and ".join(leaders) + " share the lead"
+        if current is None:
+            return f"Game over after {card.rounds_played()} rounds."
+        left = card.rounds_left()
+        if left is None:
+            rounds = (f"Round {current + 1} ({card.round_header(current)}), until someone "
+                      f"reaches {card.rules.target_total}")
+        else:
+            rounds = (f"Round {current + 1} of {len(card.rounds)} "
+                      f"({card.round_header(current)}) · {left} left")
+        return f"{rounds} · {lead}" if card.rounds_played() or card.round_started(0) else (
+            f"{rounds} · Select a cell and press Enter to score")
+
+    @staticmethod
+    def _result(card: Scorecard) -> Text:
+        if not card.is_finished:
+            return Text("")
+        result = card.result()
+        winners = " and ".join(result.winners)
+        text = Text()
+        text.append(f"Winner: {winners}", style="bold green")
+        text.append(f" — {result.reason}.")
+        loser = card.loser_reached_target()
+        if loser:
+            text.append(f" {loser} reached {card.rules.target_total}.")
+        return text
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A photo dropped on the terminal arrives as a pasted path: read it for the
+        selected cell."""
+        event.stop()
+        self.app.action_score("capture", event.text)
+
+    def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
+        event.stop()
+        self.app.action_score("typed")

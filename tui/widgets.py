@@ -1,0 +1,70 @@
+"""Small display helpers shared by the screens: tiles as chips, rules in one line."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rich.text import Text
+
+from scorer.rules import RuleSet
+from scorer.tiles import Tile
+
+
+def chip(tile: Tile) -> str:
+    """A tile as it looks on the table: [5|3] (highest half first, as people say it)."""
+    return f"[{tile.high}|{tile.low}]"
+
+
+def chips(tiles: Iterable[Tile]) -> str:
+    return " ".join(chip(t) for t in tiles) or "(no tiles)"
+
+
+_SPLIT = re.compile(r"[\s,;]+")
+
+
+def parse_tiles(text: str, set_max: int) -> tuple[list[Tile], list[str]]:
+    """Tiles typed quickly: "5-3 6|6 0:0", or pairs of digits "53 66 00" in sets up to
+    double-9. Returns (tiles, problems); duplicates and tiles outside the set are problems."""
+    tiles: list[Tile] = []
+    problems: list[str] = []
+    for token in filter(None, _SPLIT.split(text.strip())):
+        try:
+            if token.isdigit() and len(token) == 2 and set_max <= 9:
+                tile = Tile.of(int(token[0]), int(token[1]))
+            else:
+                tile = Tile.parse(token)
+        except ValueError as error:
+            problems.append(str(error))
+            continue
+        if tile.high > set_max:
+            problems.append(f"{tile} is not in a double-{set_max} set")
+        elif tile in tiles:
+            problems.append(f"{tile} is listed twice (each tile exists once)")
+        else:
+            tiles.append(tile)
+    return tiles, problems
+
+
+def rules_summary(rules: RuleSet) -> str:
+    """The rules that settle arguments, in one line; house rules that differ from the
+    standard ones are named."""
+    default = RuleSet()
+    lines = rules.describe()
+    standard = default.describe()
+    differing = [line for line, base in zip(lines, standard, strict=True) if line != base]
+    head = f"double-{rules.set_max} · 0-0 = {rules.double_blank_value}"
+    if rules.blank_end_counts_25:
+        head += " · blank ends 25"
+    if differing:
+        extra = "; ".join(line for line in differing
+                          if not line.startswith(("Set:", "Double-blank", "Every blank")))
+        return head + (" · house rules: " + extra if extra else "")
+    return head + " · standard rules"
+
+
+def confidence_text(confidence: float, doubtful: bool) -> Text:
+    shown = f"{confidence * 100:3.0f}%"
+    if doubtful:
+        return Text(shown + " ?", style="bold black on yellow")
+    return Text(shown, style="green")
