@@ -1,0 +1,130 @@
+"""Per-file recognition (set knowledge, bad files) and the JSON / human report."""
+
+from __future__ import annotations
+
+import json
+
+import cv2
+import numpy as np
+import pytest
+
+from scorer.rules import RuleSet
+from vision import capture
+from vision.recognize import RecognitionError, recognize_file
+from vision.report import from_dict, human_lines, tile_text, to_dict, to_json_line
+from vision.types import HalfReading, Recognition, TileReading
+
+
+def tile(a, b, x=10.0, y=10.0, conf_b=0.95, runner_up=None):
+    corners = ((x, y), (x + 40, y), (x + 40, y + 80), (x, y + 80))
+    halves = (HalfReading((x + 20, y + 20), a, 0.9),
+              HalfReading((x + 20, y + 60), b, conf_b, runner_up, 0.3 if runner_up else 0.0))
+    return TileReading(corners, halves, 0.875)
+
+
+class FakeReader:
+    def __init__(self, tiles, problems=()):
+        self.tiles, self.problems, self.calls = list(tiles), list(problems), []
+
+    def read(self, image_bgr, set_max=None):
+        self.calls.append((image_bgr.shape, set_max))
+        return list(self.tiles), list(self.problems)
+
+
+@pytest.fixture
+def photo(tmp_path):
+    path = tmp_path / "hand.png"
+    cv2.imwrite(str(path), np.full((120, 200, 3), 200, np.uint8))
+    return path
+
+
+def test_recognize_passes_pixels_and_set_and_keeps_reader_problems(photo):
+    reader = FakeReader([tile(5, 3)], ["glare on the left"])
+    result = recognize_file(photo, reader, set_max=12)
+    assert isinstance(result, Recognition)
+    assert reader.calls == [((120, 200, 3), 12)]
+    assert (result.width, result.height) == (200, 120)
+    assert [t.pips for t in result.tiles] == [(5, 3)]
+    assert result.problems == ("glare on the left",)
+
+
+def test_values_above_the_set_are_dropped_with_a_problem(photo):
+    result = recognize_file(photo, FakeReader([tile(10, 3), tile(9, 9)]), set_max=9)
+    assert [t.pips for t in result.tiles] == [(9, 9)]
+    assert any("10|3" in p and "double-9" in p for p in result.problems)
+
+
+def test_a_tile_read_twice_is_kept_and_flagged(photo):
+    result = recognize_file(photo, FakeReader([tile(5, 3), tile(3, 5, x=100)]), set_max=9)
+    assert len(result.tiles) == 2
+    assert any("3|5 read 2 times" in p for p in result.problems)
+
+
+def test_bad_file_gives_an_error_value_not_an_exception(tmp_path):
+    bad = tmp_path / "notes.jpg"
+    bad.write_text("not a photo")
+    result = recognize_file(bad, FakeReader([tile(1, 2)]))
+    assert result == RecognitionError(image=str(bad), message="not an image (expected a JPEG "
+                                                              "or PNG photo)")
+
+
+def test_reduced_photo_coordinates_come_back_in_original_pixels(tmp_path, monkeypatch):
+    monkeypatch.setattr(capture, "MAX_DECODE_MEGAPIXELS", 0.05)
+    path = tmp_path / "big.jpg"
+    cv2.imwrite(str(path), np.full((200, 400, 3), 100, np.uint8))  # 0.08 MP -> read at 1/2
+    reader = FakeReader([tile(2, 4, x=10, y=10)])
+    result = recognize_file(path, reader)
+    assert reader.calls[0][0] == (100, 200, 3)
+    assert (result.width, result.height) == (400, 200)
+    assert result.tiles[0].corners_px[0] == (20.0, 20.0)
+    assert result.tiles[0].halves[1].center_px == (60.0, 140.0)
+
+
+def test_json_contract_fields_and_round_trip():
+    rec = Recognition("a.jpg", 640, 480, (tile(5, 9, conf_b=0.5, runner_up=8), tile(0, 0)),
+                      ("one problem",))
+    data = json.loads(to_json_line(rec, RuleSet(set_max=12)))
+    assert list(data) == ["image", "width", "height", "tiles", "pip_total", "score",
+                          "problems"]
+    assert data["pip_total"] == 14 and data["score"] == 64  # 0-0 counts 50
+    first = data["tiles"][0]
+    assert first["pips"] == [5, 9] and first["confidence"] == 0.875
+    assert first["corners"] == [[10.0, 10.0], [50.0, 10.0], [50.0, 90.0], [10.0, 90.0]]
+    assert first["halves"][1] == {"center": [30.0, 70.0], "pips": 9, "confidence": 0.5,
+                                  "runner_up": 8, "runner_up_confidence": 0.3}
+    assert first["halves"][0]["runner_up"] is None
+    assert from_dict(data) == rec
+
+
+def test_error_object_and_its_inverse():
+    error = RecognitionError("x.jpg", "file is empty (0 bytes)")
+    assert to_dict(error) == {"image": "x.jpg", "error": "file is empty (0 bytes)"}
+    assert from_dict(to_dict(error)) == error
+
+
+def test_truth_file_without_totals_reads():
+    truth = {"image": "s.jpg", "width": 100, "height": 50, "tiles": [
+        {"pips": [3, 0], "confidence": 1.0, "corners": [[0, 0], [40, 0], [40, 20], [0, 20]],
+         "halves": [{"center": [10, 10], "pips": 3, "confidence": 1.0},
+                    {"center": [30, 10], "pips": 0, "confidence": 1.0}]}]}
+    rec = from_dict(truth)
+    assert rec.tiles[0].pips == (3, 0) and rec.problems == ()
+
+
+@pytest.mark.parametrize("bad", [{"image": "a"}, {"width": 1, "height": 1, "tiles": [{}]},
+                                 {"width": 1, "height": 1, "tiles": [
+                                     {"pips": [1, 2], "corners": [[0, 0]] * 4, "halves": [
+                                         {"center": [0, 0], "pips": 2},
+                                         {"center": [0, 0], "pips": 2}]}]}])
+def test_malformed_json_raises_value_error(bad):
+    with pytest.raises(ValueError):
+        from_dict(bad)
+
+
+def test_human_lines_mark_doubtful_halves_with_runner_up():
+    assert tile_text(tile(5, 9, conf_b=0.5, runner_up=8)) == "5|9? (or 8)"
+    assert tile_text(tile(5, 9, conf_b=0.7)) == "5|9"
+    assert tile_text(tile(5, 9, conf_b=0.7), doubt_below=0.8) == "5|9?"
+    rec = Recognition("a.jpg", 10, 10, (tile(5, 9, conf_b=0.5, runner_up=8), tile(0, 0)))
+    lines = human_lines(rec)
+    assert lines[1:4] == ["  5|9? (or 8)", "  0|0", "  pip total: 14   score: 64"]
