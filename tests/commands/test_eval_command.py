@@ -1,0 +1,48 @@
+"""`chickenfoot eval`: metrics as text and JSON, bad datasets."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+
+REAL_VALID = (Path(__file__).resolve().parents[2] / "datasets" / "real"
+              / "pip-tracker-double12" / "valid")
+
+
+class Blind:
+    def read(self, image_bgr, set_max=None):
+        return [], []
+
+
+@pytest.fixture
+def blind_reader(monkeypatch):
+    module = types.ModuleType("vision.reader")
+    module.load_default_reader = Blind
+    monkeypatch.setitem(sys.modules, "vision.reader", module)
+
+
+def test_eval_json_on_real_photos(blind_reader, capsys):
+    assert main(["eval", str(REAL_VALID), "--limit", "2", "--json", "--set", "12"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["photos"] == 2 and data["format"] == "half-boxes"
+    assert data["half_accuracy"] == 0.0 and data["halves_labelled"] > 0
+    assert data["pip_total_exact_rate"] == 0.0
+
+
+def test_eval_text_names_every_metric(blind_reader, capsys):
+    assert main(["eval", str(REAL_VALID), "--limit", "1"]) == 0
+    out = capsys.readouterr().out
+    for words in ("tile recall", "tile precision", "half accuracy", "exact tiles",
+                  "pip total exact", "ms per photo", "most common misreads"):
+        assert words in out
+
+
+def test_eval_bad_dataset_exits_2(blind_reader, tmp_path, capsys):
+    assert main(["eval", str(tmp_path / "none")]) == 2
+    assert "no such file or folder" in capsys.readouterr().err

@@ -1,0 +1,112 @@
+"""`chickenfoot read`: human and JSON output, bad files, annotation, missing reader."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import types
+
+import cv2
+import numpy as np
+import pytest
+
+from tui.cli import main
+from tui.commands.read import annotation_path
+from vision.types import HalfReading, TileReading
+
+
+def _tile(a, b, conf_b=0.95, runner_up=None):
+    corners = ((10.0, 10.0), (50.0, 10.0), (50.0, 90.0), (10.0, 90.0))
+    halves = (HalfReading((30.0, 30.0), a, 0.9),
+              HalfReading((30.0, 70.0), b, conf_b, runner_up, 0.2))
+    return TileReading(corners, halves, 0.9)
+
+
+class FakeReader:
+    def read(self, image_bgr, set_max=None):
+        return [_tile(5, 9, 0.5, 8), _tile(0, 0)], []
+
+
+@pytest.fixture
+def fake_reader(monkeypatch):
+    module = types.ModuleType("vision.reader")
+    module.load_default_reader = FakeReader
+    monkeypatch.setitem(sys.modules, "vision.reader", module)
+
+
+@pytest.fixture
+def photos(tmp_path):
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    for name in ("a.png", "b.jpg"):
+        cv2.imwrite(str(folder / name), np.full((120, 160, 3), 180, np.uint8))
+    (folder / "broken.jpg").write_bytes(b"")
+    return folder
+
+
+def test_human_output_per_tile_with_doubt_and_score(fake_reader, photos, capsys):
+    assert main(["read", str(photos / "a.png"), "--set", "12"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == ["  5|9? (or 8)", "  0|0", "  pip total: 14   score: 64"]
+
+
+def test_min_confidence_changes_what_is_doubtful(fake_reader, photos, capsys):
+    assert main(["read", str(photos / "a.png"), "--min-confidence", "0.4"]) == 0
+    assert "  5|9" in capsys.readouterr().out.splitlines()
+
+
+def test_folder_with_a_bad_file_reads_the_rest_and_exits_2(fake_reader, photos, capsys):
+    assert main(["read", str(photos), "--json"]) == 2
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [d["image"].rsplit("/", 1)[-1] for d in lines] == ["a.png", "b.jpg", "broken.jpg"]
+    assert lines[2] == {"image": str(photos / "broken.jpg"), "error": "file is empty (0 bytes)"}
+    assert lines[0]["pip_total"] == 14 and lines[0]["tiles"][0]["pips"] == [5, 9]
+
+
+def test_human_error_is_one_line_on_stderr(fake_reader, photos, capsys):
+    assert main(["read", str(photos / "missing.jpg"), str(photos / "a.png")]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.strip() == f"{photos / 'missing.jpg'}: error: no such file"
+    assert "pip total: 14" in captured.out
+
+
+def test_annotate_one_file_and_a_folder_of_outputs(fake_reader, photos, tmp_path):
+    single = tmp_path / "one.png"
+    assert main(["read", str(photos / "a.png"), "--annotate", str(single)]) == 0
+    assert cv2.imread(str(single)).shape == (120, 160, 3)
+    out_dir = tmp_path / "annotated"
+    assert main(["read", str(photos / "a.png"), str(photos / "b.jpg"),
+                 "--annotate", str(out_dir)]) == 0
+    assert sorted(p.name for p in out_dir.iterdir()) == ["a.annotated.png", "b.annotated.png"]
+
+
+def test_annotation_path_forms(tmp_path):
+    image = tmp_path / "hand.jpg"
+    assert annotation_path("x/{stem}-read.jpg", image, True).as_posix() == "x/hand-read.jpg"
+    assert annotation_path("out", image, True).as_posix() == "out/hand.annotated.png"
+    assert annotation_path("out.png", image, False).as_posix() == "out.png"
+
+
+def test_missing_model_is_one_line_and_exit_2(monkeypatch, photos, capsys):
+    def missing():
+        raise FileNotFoundError("models/tiles.onnx not found; see models/MODEL_CARD.md")
+
+    module = types.ModuleType("vision.reader")
+    module.load_default_reader = missing
+    monkeypatch.setitem(sys.modules, "vision.reader", module)
+    assert main(["read", str(photos / "a.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "cannot load the tile reader: models/tiles.onnx" in err
+
+
+def test_set_outside_known_sizes_is_refused(photos):
+    with pytest.raises(SystemExit) as caught:
+        main(["read", str(photos), "--set", "7"])
+    assert caught.value.code == 2
+
+
+def test_command_modules_import_without_cv2():
+    code = ("import sys, tui.commands.read, tui.commands.evaluate; "
+            "assert 'cv2' not in sys.modules and 'numpy' not in sys.modules")
+    assert subprocess.run([sys.executable, "-c", code], timeout=60).returncode == 0
