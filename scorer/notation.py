@@ -258,8 +258,8 @@ def validate(board: Board, rules: RuleSet = DEFAULT_RULES, *, spinner: int | Non
                    f"{_names(sorted(in_loop))} are played on each other in a loop; every "
                    "chain must lead back to the spinner"))
 
-    if len(roots) >= 1:
-        _check_tree(Board(tuple(unique)), roots[0], rules, add)
+    for root in roots:
+        _check_tree(Board(tuple(unique)), root, rules, add)
     return Verdict("board", tuple(reasons))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from engine_helpers import ARMS, board
 
 from scorer.judge import judge_play
 from scorer.moves import Play
@@ -11,8 +12,6 @@ from scorer.rules import RuleSet
 from scorer.tableau import Tableau
 from scorer.tiles import Tile
 from scorer.verdict import Violation as V
-
-from engine_helpers import ARMS, board
 
 FOOT = ARMS + " 1-1@9-1"
 FULL_FOOT = FOOT + " 1-5@1-1 1-6@1-1 1-7@1-1"
