@@ -85,16 +85,7 @@ def judge_play(tableau: Tableau, play: Play, *, spinner: int | None = None) -> V
 
 
 def describe_play(tableau: Tableau, play: Play) -> str:
-    """The play in words, each tile written with its touching half first where known:
-    ``4-6 on 9-4``, or ``9-9 as the spinner``."""
-    tile, parent = play.tile, play.parent
-    if parent is None:
-        return f"{tile} as the spinner"
-    where = tableau.placement(parent)
-    parent_text = str(parent) if where is None else where.written()
-    value = None if where is None else where.open_value
-    if value is not None and tile.has(value):
-        tile_text = f"{value}-{tile.other_end(value)}"
-    else:
-        tile_text = str(tile)
-    return f"{tile_text} on {parent_text}"
+    """The play in words: ``6-3 on 4-6``, or ``9-9 as the spinner``."""
+    if play.parent is None:
+        return f"{play.tile} as the spinner"
+    return f"{play.tile} on {play.parent}"

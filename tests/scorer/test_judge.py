@@ -78,7 +78,8 @@ def test_messages_speak_player_words() -> None:
     assert [r.message for r in wrong.reasons] == [
         "3-4 does not match: the open end of 4-6 shows 6"]
     assert wrong.subject == "3-4 on 4-6"
-    assert judge_play(tableau, Play.parse("6-3@4-6")).subject == "6-3 on 4-6"
+    assert judge_play(tableau, Play.parse("6-3@4-6")).subject == "3-6 on 4-6"
+    assert judge_play(Tableau.empty(), Play.parse("9-9")).subject == "9-9 as the spinner"
 
 
 def test_every_reason_is_listed_at_once() -> None:

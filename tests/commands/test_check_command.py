@@ -1,0 +1,118 @@
+"""`chickenfoot check`: verdicts, reasons, exit codes, every kind of bad input."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tui.commands import check
+
+ARMS = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9"
+
+
+def run(argv: list[str], capsys, stdin: str | None = None, monkeypatch=None
+        ) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser(prog="chickenfoot check")
+    check.add_arguments(parser)
+    if stdin is not None and monkeypatch is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    code = check.run(parser.parse_args(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_legal_play(capsys) -> None:
+    code, out, err = run([ARMS, "--play", "4-6@9-4"], capsys)
+    assert code == 0 and out.strip() == "4-6 on 4-9: legal" and err == ""
+
+
+def test_illegal_play_lists_every_reason(capsys) -> None:
+    code, out, _ = run([ARMS + " 1-1@9-1", "--play", "2-5@9-1"], capsys)
+    assert code == 1
+    assert out.splitlines() == [
+        "2-5 on 1-9: illegal",
+        "  - the open end of 1-9 is taken: 1-1 is played on it",
+        "  - 2-5 does not match: the open end of 1-9 shows 1",
+        "  - the chicken foot on 1-1 has 0 of its 3 toes; the next tile must be a toe on 1-1",
+    ]
+
+
+def test_board_as_separate_words(capsys) -> None:
+    code, out, _ = run(ARMS.split() + ["--play", "1-5@9-1"], capsys)
+    assert code == 0
+
+
+def test_json_output(capsys) -> None:
+    code, out, _ = run(["9-9 9-1@9-9", "--play", "1-5@9-1", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 1 and data["legal"] is False
+    assert data["board"] == "9-9 9-1@9-9" and data["play"] == "1-5@1-9"
+    assert data["reasons"][0]["violation"] == "arms-first"
+
+
+def test_board_from_file_and_stdin(tmp_path, capsys, monkeypatch) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text(ARMS + "\n", encoding="utf-8")
+    assert run([str(path), "--play", "1-5@9-1"], capsys)[0] == 0
+    assert run(["-", "--play", "1-5@9-1"], capsys, stdin=ARMS, monkeypatch=monkeypatch)[0] == 0
+    js = json.dumps({"tiles": [{"tile": "9-9"}, {"tile": "9-1", "on": "9-9"}]})
+    assert run(["-", "--play", "1-5@9-1"], capsys, stdin=js, monkeypatch=monkeypatch)[0] == 1
+
+
+def test_house_rules(capsys) -> None:
+    assert run([ARMS, "--play", "9-5@9-9"], capsys)[0] == 1
+    assert run([ARMS, "--play", "9-5@9-9", "--arms", "6"], capsys)[0] == 0
+    assert run([ARMS, "--play", "9-5@9-9", "--rule", "spinner-arms=8"], capsys)[0] == 0
+    assert run([ARMS, "--play", "1-12@9-1"], capsys)[0] == 1
+    assert run([ARMS, "--play", "1-12@9-1", "--set", "12"], capsys)[0] == 0
+
+
+@pytest.mark.parametrize(("argv", "names"), [
+    (["9-9 9-x@9-9", "--play", "9-1@9-9"], "'9-x@9-9'"),
+    ([ARMS, "--play", "6-3@"], "6-3@"),
+    ([ARMS, "--play", "6-x@9-4"], "6-x"),
+    ([ARMS], "--play"),
+    ([ARMS + " 9-12@9-1", "--play", "1-5@9-1"], "9-12 is not in a double-9 set"),
+    ([ARMS + " 1-1@9-1 2-2@9-2", "--play", "1-5@1-1"], "only one foot can be open"),
+    ([ARMS, "--play", "1-5@9-1", "--rule", "drawn-tile=sometimes"], "drawn_tile must be one"),
+    ([ARMS, "--play", "1-5@9-1", "--rule", "colour=red"], "unknown house rule 'colour'"),
+    ([ARMS, "--play", "1-5@9-1", "--rule", "oops"], "KNOB=VALUE"),
+    ([ARMS, "--play", "1-5@9-1", "--arms", "5"], "spinner_arms must be one of"),
+    ([ARMS, "--play", "1-5@9-1", "--set", "7"], "set_max must be one of"),
+    (['{"tiles": 1}', "--play", "1-5@9-1"], "tiles"),
+])
+def test_bad_input_exits_2_with_one_line(argv: list[str], names: str, capsys) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("chickenfoot check: ")
+    assert names in err
+
+
+def test_spinner_play_is_judged_on_the_board(capsys) -> None:
+    code, out, _ = run([ARMS, "--play", "8-8"], capsys)
+    assert code == 1 and "already placed" in out
+
+
+def test_judge_board_text_is_reusable() -> None:
+    from scorer.rules import RuleSet
+
+    result = check.judge_board_text(ARMS, "4-6@9-4", RuleSet())
+    assert result.verdict.legal and str(result.play) == "4-6@4-9"
+    with pytest.raises(check.InputError):
+        check.judge_board_text("9-9 9-9", "9-1@9-9", RuleSet())
+
+
+def test_command_line_end_to_end() -> None:
+    ok = subprocess.run([sys.executable, "-m", "tui.cli", "check", ARMS, "--play", "4-6@9-4"],
+                        capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and "legal" in ok.stdout
+    bad = subprocess.run([sys.executable, "-m", "tui.cli", "check", "9-9 bogus", "--play",
+                          "1-5@9-1"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
+    assert bad.stderr.strip().splitlines() == [bad.stderr.strip()]
+    assert "'bogus'" in bad.stderr
