@@ -39,6 +39,7 @@ class ChickenFootApp(App[None]):
         self.game_id: int | None = None
         self.unsaved = False  # the last change is only in memory (disk full, ...)
         self.scorecard = ScorecardScreen()
+        self.opening_entry: ScoreEntryScreen | None = None  # pushed, until dismissed
 
     # -- start ---------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -137,7 +138,7 @@ class ChickenFootApp(App[None]):
 
         self.push_screen(NewGameScreen(self.rules, players), created)
 
-    def action_score(self, mode: str = "typed", photo: str = "") -> None:
+    def action_score(self, mode: str = "typed", photo: str = "", typed: str = "") -> None:
         if self.card is None:
             self.notify("Start a game first (n).", severity="warning")
             return
@@ -148,13 +149,17 @@ class ChickenFootApp(App[None]):
         round_index, player = spot
         card = self.card
 
-        def scored(entry: Entry | None) -> None:
-            if entry is None:
-                return
-            self.record(round_index, player, entry)
+        if self.opening_entry is not None or isinstance(self.screen, ScoreEntryScreen):
+            return
 
-        self.push_screen(ScoreEntryScreen(card, round_index, player, mode, photo,
-                                          self.camera_index), scored)
+        def scored(entry: Entry | None) -> None:
+            self.opening_entry = None
+            if entry is not None:
+                self.record(round_index, player, entry)
+
+        self.opening_entry = ScoreEntryScreen(card, round_index, player, mode, photo,
+                                              self.camera_index, typed)
+        self.push_screen(self.opening_entry, scored)
 
     def record(self, round_index: int, player: str, entry: Entry) -> None:
         """Put one entry on the card (used by the entry screen and by tests)."""

@@ -98,7 +98,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
     ]
 
     def __init__(self, card: Scorecard, round_index: int, player: str, mode: str = "typed",
-                 photo: str = "", camera_index: int = 0) -> None:
+                 photo: str = "", camera_index: int = 0, typed: str = "") -> None:
         super().__init__()
         self.card = card
         self.rules = card.rules
@@ -107,6 +107,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.mode = mode if mode in TABS else "typed"
         self.photo = photo
         self.camera_index = camera_index
+        self.typed = typed
+        self.save_on_open = False
         self.read: list[ReadTile] = []
         self.recognition: Recognition | None = None
         self._pending_digit: int | None = None
@@ -124,20 +126,21 @@ class ScoreEntryScreen(Screen[Entry | None]):
                 head += f" · now {before.points} ({before.method.value})"
             yield Label(head, id="entry-title")
             with TabbedContent(initial=self.mode, id="modes"):
-                with TabPane("Type [F2]", id="typed"):
+                with TabPane("Type F2", id="typed"):
                     yield Label("Points left in the hand:")
-                    yield Input(str(before.points) if before else "", type="integer",
+                    yield Input(self.typed or (str(before.points) if before else ""),
+                                type="integer", select_on_focus=not self.typed,
                                 placeholder="e.g. 23", id="points")
                     yield Checkbox("Went out (scores 0)", bool(before and before.went_out),
                                    id="went-out")
-                with TabPane("Tiles [F3]", id="tiles"):
+                with TabPane("Tiles F3", id="tiles"):
                     yield Input(", ".join(str(t) for t in before.tiles) if before else "",
                                 placeholder="5-3 6-6 0-0  (or 53 66 00)", id="tile-text")
                     yield Static("", id="tiles-total", classes="total")
                     yield SelectionList[Tile](
                         *[(chip(t) + f"  {tile_points(t, self.rules):>2}", t)
                           for t in full_set(self.rules.set_max)], id="tile-list")
-                with TabPane("Photo [F4]", id="capture"):
+                with TabPane("Photo F4", id="capture"):
                     with Horizontal(id="photo-row"):
                         yield Input(self.photo, placeholder="photo path (type, paste or drop "
                                     "it here), Enter reads it", id="photo-path")
@@ -169,6 +172,10 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self._update_tiles_total()
         self._render_review()
         self.call_after_refresh(self._focus_mode)
+        if self.typed:
+            self.query_one("#points", Input).value = self.typed
+        if self.save_on_open:
+            self.call_after_refresh(self.action_save)
         if self.mode == "capture" and self.photo:
             self.read_photo(self.photo)
 
@@ -233,6 +240,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
             return
         typed, _ = parse_tiles(self.query_one("#tile-text", Input).value, self.rules.set_max)
         chosen = set(event.selection_list.selected)
+        if chosen == set(typed):
+            return  # the echo of a change typed in the text box
         tiles = [t for t in typed if t in chosen] + sorted(
             (t for t in chosen if t not in typed), key=lambda t: (-t.high, -t.low))
         self._syncing = True

@@ -195,6 +195,25 @@ class ScorecardScreen(Screen[None]):
             text.append(f" {loser} reached {card.rules.target_total}.")
         return text
 
+    def on_key(self, event: events.Key) -> None:
+        """A digit starts typing the selected player's points straight away."""
+        opening = getattr(self.app, "opening_entry", None)
+        if opening is not None and not opening.is_mounted:
+            # Keys typed faster than the entry screen opened belong to it.
+            if event.character and event.character.isdigit():
+                opening.typed += event.character
+            elif event.key == "enter":
+                opening.save_on_open = True
+            else:
+                return
+            event.stop()
+            event.prevent_default()
+            return
+        if event.character and event.character.isdigit() and self.card is not None:
+            event.stop()
+            event.prevent_default()
+            self.app.action_score("typed", typed=event.character)
+
     def on_paste(self, event: events.Paste) -> None:
         """A photo dropped on the terminal arrives as a pasted path: read it for the
         selected cell."""
