@@ -134,10 +134,13 @@ class Tableau:
         if spinner is None:
             return ()
         if self.arms_placed < self.rules.spinner_arms:
-            return tuple(e for e in self.open_ends if e.tile == spinner)
+            return self.open_ends[:1]  # the spinner's end stays first until it is full
         foot = self.foot
         if foot is not None:
-            return tuple(e for e in self.open_ends if e.tile == foot)
+            for end in reversed(self.open_ends):  # the foot's end sits near the back
+                if end.tile == foot:
+                    return (end,)
+            return ()
         return self.open_ends
 
     def plays_for(self, tiles: Iterable[Tile]) -> list[Play]:

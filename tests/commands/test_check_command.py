@@ -85,6 +85,7 @@ def test_house_rules(capsys) -> None:
     ([ARMS, "--play", "1-5@9-1", "--arms", "5"], "spinner_arms must be one of"),
     ([ARMS, "--play", "1-5@9-1", "--set", "7"], "set_max must be one of"),
     (['{"tiles": 1}', "--play", "1-5@9-1"], "tiles"),
+    (["missing/board.txt", "--play", "1-5@9-1"], "missing/board.txt: no such file"),
 ])
 def test_bad_input_exits_2_with_one_line(argv: list[str], names: str, capsys) -> None:
     code, out, err = run(argv, capsys)

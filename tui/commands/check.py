@@ -87,6 +87,10 @@ def read_board_source(words: list[str]) -> str:
                 return handle.read()
         except (OSError, UnicodeDecodeError) as error:
             raise InputError(f"cannot read {words[0]}: {error}") from None
+    if len(words) == 1 and not words[0].lstrip().startswith("{") and (
+            "/" in words[0] or os.sep in words[0] or "." in words[0]):
+        raise InputError(f"{words[0]}: no such file (give a board like '9-9 9-1@9-9', "
+                         "a file holding one, or -)")
     return " ".join(words)
 
 
