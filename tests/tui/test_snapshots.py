@@ -1,0 +1,117 @@
+"""Pictures of the main screens, compared with the accepted ones in __snapshots__/.
+Accept an intended change with `pytest tests/tui/test_snapshots.py --snapshot-update`."""
+
+from __future__ import annotations
+
+from tui_fakes import FakeRecognizer
+
+from scorer.rules import RoundOrder, RuleSet
+from scorer.scorecard import Scorecard
+from tui.app import build_app
+from tui.store import Store
+
+
+def mid_game() -> Scorecard:
+    card = Scorecard.new(("Ann", "Bo", "Cy", "Di"), RuleSet())
+    rows = [(12, 0, 61, 8), (0, 20, 5, 33), (7, 7, 0, 15)]
+    for r, row in enumerate(rows):
+        for player, points in zip(card.players, row, strict=True):
+            card = card.with_score(r, player, points, went_out=points == 0)
+    return card.with_score(3, "Ann", 9)
+
+
+def finished_tie() -> Scorecard:
+    card = Scorecard.new(("Ann", "Bo", "Cy"), RuleSet(double_blank_value=25))
+    rows = [(0, 0, 9), (0, 0, 9), (0, 10, 9), (10, 10, 9), (10, 10, 9), (10, 10, 9),
+            (10, 10, 9), (10, 10, 9), (10, 10, 9), (27, 17, 9)]
+    for r, row in enumerate(rows):
+        for player, points in zip(card.players, row, strict=True):
+            card = card.with_score(r, player, points, went_out=points == 0)
+    return card
+
+
+def app_with(db_path, card: Scorecard | None = None, recognizer=None):
+    store = Store(db_path)
+    if card is not None:
+        game = store.create_game(card)
+        store._conn.execute("UPDATE games SET created = '2026-03-14 19:30:00', "
+                            "updated = '2026-03-14 23:05:00' WHERE id = ?", (game,))
+    return build_app(store, recognizer or FakeRecognizer(), offer_resume=False)
+
+
+async def opened(pilot) -> None:
+    await pilot.pause()
+    app = pilot.app
+    app.pop_screen()  # the new-game form offered at start
+    games = app.store.games()
+    if games:
+        app.open_game(games[0].id)
+    await pilot.pause()
+    app.clear_notifications()
+    await pilot.pause()
+
+
+def test_new_game_screen(snap_compare, db_path):
+    assert snap_compare(app_with(db_path), press=[*"Ann, Bo, Cy"])
+
+
+def test_scorecard_mid_game_80x24(snap_compare, db_path):
+    assert snap_compare(app_with(db_path, mid_game()), run_before=opened)
+
+
+def test_finished_game_with_tie_break_wide(snap_compare, db_path):
+    assert snap_compare(app_with(db_path, finished_tie()), terminal_size=(200, 50),
+                        run_before=opened)
+
+
+def test_target_total_game(snap_compare, db_path):
+    card = Scorecard.new(("Ann", "Bo"), RuleSet(round_order=RoundOrder.TARGET_TOTAL,
+                                               target_total=100))
+    card = card.with_score(0, "Ann", 40).with_score(0, "Bo", 12)
+    assert snap_compare(app_with(db_path, card), run_before=opened)
+
+
+def test_capture_review_with_a_doubtful_tile(snap_compare, db_path, photo):
+    async def capture(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press(*str(photo), "enter")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        screen.query_one("#photo-path").value = "hand.jpg"  # the temporary path varies
+        await pilot.press("down", "down")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), run_before=capture)
+
+
+def test_pick_tiles(snap_compare, db_path):
+    async def pick(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press(*"65 00 44")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), run_before=pick)
+
+
+def test_help_screen(snap_compare, db_path):
+    async def help_(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), run_before=help_)
+
+
+def test_history_screen(snap_compare, db_path):
+    async def history(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, finished_tie()), terminal_size=(100, 24),
+                        run_before=history)
