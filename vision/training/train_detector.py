@@ -1,0 +1,82 @@
+"""Train the tile/half detector (YOLO11n from scratch) and export it to ONNX.
+
+    python -m vision.training.train_detector --data DATA.yaml --hours 1.2 --imgsz 384
+
+Resumable: run again with --resume after a stop. The exported model is written to
+models/detector.onnx; the config that made it is models/detector_train.yaml.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from pathlib import Path
+
+from vision.training.offline import prepare_offline_ultralytics
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, required=True, help="ultralytics dataset YAML")
+    parser.add_argument("--hours", type=float, default=1.2, help="training time budget")
+    parser.add_argument("--epochs", type=int, default=60, help="upper bound on epochs")
+    parser.add_argument("--imgsz", type=int, default=384)
+    parser.add_argument("--batch", type=int, default=16)
+    parser.add_argument("--project", type=Path, default=REPO / "runs")
+    parser.add_argument("--name", default="detector")
+    parser.add_argument("--resume", action="store_true", help="continue the last run")
+    parser.add_argument("--export-only", type=Path, help="export this .pt to models/ and stop")
+    args = parser.parse_args()
+
+    prepare_offline_ultralytics(REPO / ".yolo")
+    from ultralytics import YOLO
+
+    if args.export_only:
+        export(YOLO(str(args.export_only)), args.imgsz)
+        return
+    if args.resume:
+        model = YOLO(str(args.project / args.name / "weights" / "last.pt"))
+        model.train(resume=True)
+    else:
+        model = YOLO("yolo11n.yaml")
+        model.train(
+            data=str(args.data.resolve()),
+            epochs=args.epochs,
+            time=args.hours,
+            imgsz=args.imgsz,
+            batch=args.batch,
+            device="cpu",
+            workers=2,
+            project=str(args.project.resolve()),
+            name=args.name,
+            exist_ok=True,
+            plots=False,
+            amp=False,
+            seed=0,
+            deterministic=False,
+            # Rotation and perspective come from the renderer; flips are free because a
+            # tile and its halves are symmetric shapes.
+            degrees=0.0,
+            flipud=0.5,
+            fliplr=0.5,
+            mosaic=1.0,
+            close_mosaic=2,
+            patience=100,
+        )
+    best = args.project / args.name / "weights" / "best.pt"
+    export(YOLO(str(best)), args.imgsz)
+
+
+def export(model, imgsz: int) -> None:
+    onnx_path = Path(
+        model.export(format="onnx", imgsz=imgsz, dynamic=False, simplify=True, opset=17)
+    )
+    target = REPO / "models" / "detector.onnx"
+    shutil.copyfile(onnx_path, target)
+    print(f"exported {target}")
+
+
+if __name__ == "__main__":
+    main()
