@@ -46,7 +46,15 @@ class ChickenFootApp(App[None]):
         self.push_screen(self.scorecard)
         for notice in self.store.notices:
             self.notify(notice, title="Scorecard file", severity="warning", timeout=15)
-        waiting = self.store.unfinished_game() if self.offer_resume else None
+        self.offer_start()
+
+    def offer_start(self) -> None:
+        """No game open: offer the unfinished one, else the new-game form."""
+        try:
+            waiting = self.store.unfinished_game() if self.offer_resume else None
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            waiting = None
         if waiting is not None:
             try:
                 card = self.store.load(waiting.id)
@@ -263,7 +271,7 @@ class ChickenFootApp(App[None]):
             if game_id is not None:
                 self.open_game(game_id)
             elif self.card is None:
-                self.notify("No game open. Press n for a new game.")
+                self.offer_start()
 
         self.push_screen(HistoryScreen(games), opened)
 

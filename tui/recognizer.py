@@ -68,12 +68,13 @@ class VisionRecognizer:
             from vision import reader
         except ImportError as error:
             raise RecognizerUnavailable(
-                f"The tile reader is not available here ({error}); type the points or "
-                "pick the tiles instead.") from None
+                "The tile reader is not installed in this copy of chickenfoot "
+                f"({type(error).__name__}); type the points (F2) or pick the tiles (F3)."
+            ) from None
         if not glob.glob(str(self.models_dir / "*.onnx")):
             raise RecognizerUnavailable(
-                f"No tile-reading model in {self.models_dir}; type the points or pick "
-                "the tiles instead.")
+                f"No tile-reading model in {self.models_dir}; type the points (F2) or "
+                "pick the tiles (F3).")
         return reader
 
     def read_path(self, path: str, set_max: int = 9,
@@ -105,12 +106,12 @@ class VisionRecognizer:
         try:
             if not camera.isOpened():
                 raise CameraUnavailable(f"No camera {index} found: is it plugged in? Open a "
-                                        "photo file instead.")
+                                        "photo file instead, or type the points (F2).")
             progress("Taking a picture...")
             ok, frame = camera.read()
             if not ok or frame is None:
                 raise CameraUnavailable(f"Camera {index} stopped answering (unplugged?). "
-                                        "Open a photo file instead.")
+                                        "Open a photo file instead, or type the points (F2).")
             fd, shot = tempfile.mkstemp(prefix="chickenfoot-camera-", suffix=".png")
             os.close(fd)
             cv2.imwrite(shot, frame)

@@ -245,7 +245,7 @@ async def test_without_a_reader_or_model_capture_explains_and_typing_works(
         await new_game(pilot, "Ann, Bo")
         await capture_score(pilot, photo)
         messages = " ".join(n.message for n in app._notifications)
-        assert "type the points or pick the tiles" in messages
+        assert "No tile-reading model" in messages and "type the points (F2)" in messages
         await pilot.press("escape")
         await pilot.pause()
         await type_score(pilot, 7)

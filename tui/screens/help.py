@@ -13,18 +13,13 @@ HELP = """\
 
 **Scorecard** (arrows or mouse pick a cell: a player's row, a round's column)
 
-| key | does |
-|---|---|
-| Enter | type the selected player's points for the selected round |
-| p | pick the tiles left in their hand |
-| c | read the tiles from a photo or the camera |
-| o | mark the player as went out (0 points) |
-| Backspace | clear that one score |
-| d | delete the whole round (asks first) |
-| u / Ctrl+Z | undo, U / Ctrl+Y redo (kept across restarts) |
-| t | round points or running totals |
-| n | new game, h history, x export CSV and JSON |
-| Ctrl+P | command palette, ? this help, Ctrl+Q quit |
+- **digits** or **Enter**: type the selected player's points for the selected round
+- **p** pick the tiles left in the hand · **c** read them from a photo or the camera
+- **o** went out (0 points) · **Backspace** clear one score · **d** delete a round
+- **u** / **Ctrl+Z** undo · **U** / **Ctrl+Y** redo (kept across restarts)
+- **t** round points or running totals · **n** new game · **h** history
+- **x** export CSV and JSON · **Ctrl+P** command palette · **?** help · **Ctrl+Q** quit
+- a photo dragged onto the terminal is read for the selected cell
 
 **Scoring a hand**: F2 type, F3 pick tiles, F4 photo; Ctrl+S saves, Ctrl+O went out,
 Escape cancels. Tiles can be typed `5-3 6|6 0-0`, or as digit pairs `53 66 00` in sets

@@ -39,7 +39,8 @@ class HistoryScreen(Screen[int | None]):
                 result = "unfinished"
             table.add_row(str(game.id), game.created, game.updated, ", ".join(game.players),
                           result, key=str(game.id))
-        note = (f"{len(self.games)} games. Enter opens one, x exports it to CSV and JSON."
+        count = f"{len(self.games)} game" + ("" if len(self.games) == 1 else "s")
+        note = (f"{count}. Enter opens one, x exports it to CSV and JSON."
                 if self.games else "No games yet.")
         self.query_one("#history-note", Static).update(note)
         table.focus()

@@ -326,8 +326,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.query_one("#busy").display = False
         self.query_one("#progress", Static).update(Text(message.text, style="bold red"))
         title = "Camera" if message.camera else "Photo"
-        self.notify(message.text + " Typing the points or picking tiles still works.",
-                    title=title, severity="error", timeout=8)
+        self.notify(message.text, title=title, severity="error", timeout=8)
 
     def on_read_done(self, message: ReadDone) -> None:
         self.query_one("#busy").display = False

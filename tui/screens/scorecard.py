@@ -144,7 +144,7 @@ class ScorecardScreen(Screen[None]):
                 elif self.running:
                     cells.append(str(running[player][r]))
                 elif entry.went_out:
-                    cells.append(Text("0 out", style="green"))
+                    cells.append(Text("out", style="green"))
                 else:
                     cells.append(f"{entry.points}{METHOD_MARK[entry.method]}")
             rank_style = "bold green" if ranks[player] == 1 else ""
@@ -184,7 +184,8 @@ class ScorecardScreen(Screen[None]):
     @staticmethod
     def _result(card: Scorecard) -> Text:
         if not card.is_finished:
-            return Text("")
+            return Text("out: went out (0) · t: picked tiles · c: from a photo · "
+                        "digits type a score", style="dim")
         result = card.result()
         winners = " and ".join(result.winners)
         text = Text()
