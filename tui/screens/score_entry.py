@@ -340,7 +340,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         if skipped:
             problems.append(f"{skipped} tile(s) outside a double-{self.rules.set_max} set "
                             "were left out")
-        text = Text(summary + ". Check them, then Ctrl+S.", style="bold")
+        text = Text(summary + ". Two digits replace the tile under the cursor, a takes "
+                    "the 2nd guess; Ctrl+S saves.", style="bold")
         for problem in problems:
             text.append(f"\n{problem}", style="yellow")
         self.query_one("#progress", Static).update(text)
