@@ -326,3 +326,22 @@ async def test_export_and_command_palette_actions(make_app, db_path):
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
+
+
+async def test_target_total_game_adds_rounds_until_someone_reaches_it(make_app):
+    from scorer.rules import RoundOrder
+
+    app = make_app(rules=RuleSet(round_order=RoundOrder.TARGET_TOTAL, target_total=30))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await type_score(pilot, 10)
+        await type_score(pilot, 20)
+        assert len(app.card.rounds) == 1 and app.scorecard.selected() == (1, "Ann")
+        assert "until someone reaches 30" in str(app.screen.query_one("#status").render())
+        await type_score(pilot, 15)
+        await type_score(pilot, 12)
+        card = app.card
+        assert len(card.rounds) == 2 and card.round_headers() == ("9-9", "8-8")
+        assert card.is_finished and card.result().winners == ("Ann",)
+        assert "Bo reached 30" in str(app.screen.query_one("#result").render())

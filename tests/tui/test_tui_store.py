@@ -243,3 +243,12 @@ def test_export_csv_and_json(store, tmp_path):
     assert "Double-blank (0-0) counts: 50" in data["rules_in_words"]
     csv_path, json_path = store.export_files(game, tmp_path / "out")
     assert csv_path.read_text().startswith("player,9-9") and json_path.exists()
+
+
+def test_read_only_database_says_so(store):
+    game = store.create_game(new_card())
+    store._conn.execute("PRAGMA query_only = ON")
+    with pytest.raises(StoreWriteError, match="read-only"):
+        store.save(game, new_card().with_score(0, "Ann", 1), "Ann 1")
+    store._conn.execute("PRAGMA query_only = OFF")
+    assert store.load(game) == new_card()

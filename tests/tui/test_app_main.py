@@ -1,0 +1,38 @@
+"""`chickenfoot` with no command: the --db option and a database it cannot use."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from tui import app_main
+from tui.cli import build_parser
+
+
+def test_db_option_is_parsed_at_the_top_level(tmp_path):
+    args = build_parser().parse_args(["--db", str(tmp_path / "a.db")])
+    assert args.command is None and args.db == str(tmp_path / "a.db")
+
+
+def test_a_database_from_a_newer_version_stops_with_one_clear_line(tmp_path, capsys):
+    path = tmp_path / "new.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE schema_version (version INTEGER)")
+    conn.execute("INSERT INTO schema_version VALUES (99)")
+    conn.commit()
+    conn.close()
+    code = app_main.run_app(build_parser().parse_args(["--db", str(path)]))
+    err = capsys.readouterr().err
+    assert code == 1 and "newer chickenfoot" in err and "Traceback" not in err
+
+
+def test_run_app_opens_the_app_on_the_chosen_file(tmp_path, monkeypatch):
+    seen = {}
+
+    def fake_run(self):
+        seen["path"] = self.store.path
+        seen["reader"] = type(self.recognizer).__name__
+
+    monkeypatch.setattr("tui.app.ChickenFootApp.run", fake_run)
+    monkeypatch.setenv("CHICKENFOOT_DB", str(tmp_path / "env.db"))
+    assert app_main.run_app(build_parser().parse_args([])) == 0
+    assert seen == {"path": tmp_path / "env.db", "reader": "VisionRecognizer"}
