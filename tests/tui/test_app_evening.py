@@ -207,10 +207,12 @@ async def test_mouse_click_on_a_cell_opens_it_for_scoring(make_app):
         await pilot.pause()
         await new_game(pilot, "Ann, Bo")
         table = app.screen.query_one("#card-table")
-        # Bo's row (second), round 8-8 (third column): Player column is 8 cells wide.
-        await pilot.click(table, offset=(15, 2))
+        # Bo's row (second), round 8-8: after Player, Total, Zero, Rank and 9-9.
+        widths = [c.get_render_width(table) for c in table.columns.values()]
+        x = sum(widths[:5]) + 1
+        await pilot.click(table, offset=(x, 2))
         await pilot.pause()
-        await pilot.click(table, offset=(15, 2))
+        await pilot.click(table, offset=(x, 2))
         await pilot.pause()
         assert isinstance(app.screen, ScoreEntryScreen)
         assert (app.screen.round_index, app.screen.player) == (1, "Bo")

@@ -84,10 +84,10 @@ class NewGameScreen(Screen[Scorecard | None]):
                     yield Label(KNOBS[f.name][0], classes="knob-label")
                     if f.name in NUMBER_KNOBS:
                         yield Input(str(value), id=f"knob-{f.name}", type="integer",
-                                    classes="knob")
+                                    classes="knob", compact=True)
                     else:
                         yield Select(_options(f.name, value), value=value, allow_blank=False,
-                                     id=f"knob-{f.name}", classes="knob")
+                                     id=f"knob-{f.name}", classes="knob", compact=True)
             with Horizontal(classes="buttons"):
                 yield Button("Start game (Ctrl+S)", id="start", variant="success")
                 yield Button("Cancel (Esc)", id="cancel")

@@ -16,6 +16,7 @@ from scorer.scorecard import Method, Scorecard
 from tui.widgets import rules_summary
 
 WIDE_ENOUGH_FOR_RULES = 130
+FIRST_ROUND_COLUMN = 4  # Player, Total, Zero, Rank stay in view; the rounds scroll
 METHOD_MARK = {Method.TYPED: "", Method.TILES: "t", Method.CAPTURE: "c"}
 
 
@@ -46,7 +47,8 @@ class ScorecardScreen(Screen[None]):
         with Horizontal(id="board"):
             with Vertical(id="card-pane"):
                 yield Static("", id="status")
-                yield DataTable(id="card-table", cursor_type="cell", zebra_stripes=True)
+                yield DataTable(id="card-table", cursor_type="cell", zebra_stripes=True,
+                                fixed_columns=FIRST_ROUND_COLUMN)
                 yield Static("", id="result")
                 yield Static("", id="rules-line")
             with VerticalScroll(id="rules-pane"):
@@ -76,7 +78,7 @@ class ScorecardScreen(Screen[None]):
         if not 0 <= row < len(card.players):
             return None
         player = card.players[row]
-        round_index = column - 1
+        round_index = column - FIRST_ROUND_COLUMN
         if not 0 <= round_index < self._columns_for(card):
             current = card.current_round()
             if current is None:
@@ -89,7 +91,7 @@ class ScorecardScreen(Screen[None]):
         if card is None or player not in card.players:
             return
         table = self.query_one("#card-table", DataTable)
-        column = min(round_index + 1, self._columns_for(card))
+        column = min(round_index, self._columns_for(card) - 1) + FIRST_ROUND_COLUMN
         table.move_cursor(row=card.players.index(player), column=column, animate=False)
 
     @staticmethod
@@ -126,17 +128,20 @@ class ScorecardScreen(Screen[None]):
         if self._columns_for(card) > len(headers):
             headers.append(card.round_header(len(headers)))
         table.add_column("Player", key="player")
-        for i, head in enumerate(headers):
-            label = Text(head, style="bold reverse") if i == current else Text(head)
-            table.add_column(label, key=f"r{i}")
         table.add_column("Total", key="total")
         table.add_column("Zero", key="zero")
         table.add_column("Rank", key="rank")
+        for i, head in enumerate(headers):
+            label = Text(head, style="bold reverse") if i == current else Text(head)
+            table.add_column(label, key=f"r{i}")
         totals, zeros = card.totals(), card.zero_rounds()
         ranks = {s.player: s.rank for s in card.standings()}
         running = card.running_totals()
         for seat, player in enumerate(card.players):
-            cells: list[object] = [Text(player, style="bold")]
+            rank_style = "bold green" if ranks[player] == 1 else ""
+            cells: list[object] = [
+                Text(player, style="bold"), Text(str(totals[player]), style="bold"),
+                str(zeros[player]), Text(f"#{ranks[player]}", style=rank_style)]
             for r in range(len(headers)):
                 entry = card.rounds[r][seat] if r < len(card.rounds) else None
                 if entry is None:
@@ -147,9 +152,6 @@ class ScorecardScreen(Screen[None]):
                     cells.append(Text("out", style="green"))
                 else:
                     cells.append(f"{entry.points}{METHOD_MARK[entry.method]}")
-            rank_style = "bold green" if ranks[player] == 1 else ""
-            cells += [Text(str(totals[player]), style="bold"), str(zeros[player]),
-                      Text(f"#{ranks[player]}", style=rank_style)]
             table.add_row(*cells, key=player)
         if cursor.row < table.row_count and cursor.column < len(table.columns):
             table.cursor_coordinate = cursor
