@@ -8,7 +8,7 @@ import sys
 
 # name -> (module, one-line help). Modules live in tui/commands/.
 SUBCOMMANDS: dict[str, tuple[str, str]] = {
-    "check": ("tui.commands.check", "judge a play on a board (notation) or a disputed tile in a photo"),
+    "check": ("tui.commands.check", "judge a play on a board, or a disputed tile in a photo"),
     "simulate": ("tui.commands.simulate", "play whole games between computer players"),
     "read": ("tui.commands.read", "read the tiles in photos and score them"),
     "eval": ("tui.commands.evaluate", "measure the tile reader on a labelled set of photos"),

@@ -1,0 +1,165 @@
+"""Pairing detected halves into tiles.
+
+The detector finds halves and whole tiles as axis-aligned boxes. A tile box holds the
+two halves whose union fills it best; halves no tile box claims are paired by geometry
+(two halves of one tile lie one half-side apart); a tile box holding only one half gets
+its other half from the tile box, so a missed blank half is still read. Halves with no
+partner at all are reported as problems rather than guessed into tiles.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.detections import HALF, TILE, Detections, box_iou
+
+
+@dataclass(frozen=True)
+class HalfSlot:
+    """A half to be read: its box in image pixels and how sure the detector was."""
+
+    box_xyxy: tuple[float, float, float, float]
+    score: float
+    inferred: bool = False  # made from a tile box, not detected itself
+
+    @property
+    def center(self) -> tuple[float, float]:
+        x0, y0, x1, y1 = self.box_xyxy
+        return ((x0 + x1) / 2, (y0 + y1) / 2)
+
+
+@dataclass(frozen=True)
+class TileSlot:
+    halves: tuple[HalfSlot, HalfSlot]
+    score: float
+
+    def corners(self) -> tuple[tuple[float, float], ...]:
+        """Four corners, clockwise on screen from the first half's outer corner. The tile is
+        a 2:1 rectangle whose long axis joins the half centres."""
+        (ax, ay), (bx, by) = self.halves[0].center, self.halves[1].center
+        dx, dy = bx - ax, by - ay
+        side = math.hypot(dx, dy) or 1.0
+        ux, uy = dx / side, dy / side
+        px, py = uy, -ux  # across the tile, so the corners run clockwise
+        h = side / 2
+        return (
+            (ax - ux * h - px * h, ay - uy * h - py * h),
+            (ax - ux * h + px * h, ay - uy * h + py * h),
+            (bx + ux * h + px * h, by + uy * h + py * h),
+            (bx + ux * h - px * h, by + uy * h - py * h),
+        )
+
+
+def _side(box: tuple[float, float, float, float], angle: float) -> float:
+    """The side of a square half whose axis-aligned box is ``box``, seen along ``angle``."""
+    w, h = box[2] - box[0], box[3] - box[1]
+    return (w + h) / 2 / (abs(math.cos(angle)) + abs(math.sin(angle)))
+
+
+def pair_error(a: HalfSlot, b: HalfSlot) -> float:
+    (ax, ay), (bx, by) = a.center, b.center
+    distance = math.hypot(bx - ax, by - ay)
+    if distance == 0:
+        return math.inf
+    angle = math.atan2(by - ay, bx - ax)
+    expected = (_side(a.box_xyxy, angle) + _side(b.box_xyxy, angle)) / 2
+    return abs(distance - expected) / expected
+
+
+def _union(a: HalfSlot, b: HalfSlot) -> np.ndarray:
+    return np.array(
+        [
+            min(a.box_xyxy[0], b.box_xyxy[0]),
+            min(a.box_xyxy[1], b.box_xyxy[1]),
+            max(a.box_xyxy[2], b.box_xyxy[2]),
+            max(a.box_xyxy[3], b.box_xyxy[3]),
+        ],
+        np.float32,
+    )
+
+
+def _ordered(a: HalfSlot, b: HalfSlot) -> tuple[HalfSlot, HalfSlot]:
+    """A fixed half order: top half first, or left half first for a level tile."""
+    (ax, ay), (bx, by) = a.center, b.center
+    return (a, b) if (ay, ax) <= (by, bx) else (b, a)
+
+
+def _mirror(half: HalfSlot, tile_box: np.ndarray, score: float) -> HalfSlot:
+    """The other half of ``half`` inside ``tile_box``: the box reflected through its centre."""
+    cx, cy = (tile_box[0] + tile_box[2]) / 2, (tile_box[1] + tile_box[3]) / 2
+    hx, hy = half.center
+    ox, oy = 2 * cx - hx, 2 * cy - hy
+    w, h = half.box_xyxy[2] - half.box_xyxy[0], half.box_xyxy[3] - half.box_xyxy[1]
+    return HalfSlot((ox - w / 2, oy - h / 2, ox + w / 2, oy + h / 2), score, inferred=True)
+
+
+def assemble(
+    dets: Detections, max_pair_error: float = 0.35
+) -> tuple[list[TileSlot], list[HalfSlot]]:
+    """Tiles made of detected halves, and the halves left without a partner."""
+    half_dets, tile_dets = dets.of_class(HALF), dets.of_class(TILE)
+    halves = [
+        HalfSlot(tuple(map(float, b)), float(s))
+        for b, s in zip(half_dets.boxes_xyxy, half_dets.scores, strict=True)
+    ]
+    used: set[int] = set()
+    tiles: list[TileSlot] = []
+
+    # 1. Tile boxes, most confident first, claim the pair of halves that fills them best.
+    for tile_box, tile_score in zip(tile_dets.boxes_xyxy, tile_dets.scores, strict=True):
+        free = [
+            i for i in range(len(halves)) if i not in used and _inside(halves[i].center, tile_box)
+        ]
+        best, best_fit = None, 0.5
+        for n, i in enumerate(free):
+            for j in free[n + 1 :]:
+                if pair_error(halves[i], halves[j]) > max_pair_error:
+                    continue
+                fit = float(box_iou(_union(halves[i], halves[j])[None], tile_box[None])[0, 0])
+                if fit > best_fit:
+                    best, best_fit = (i, j), fit
+        if best is not None:
+            used.update(best)
+            tiles.append(TileSlot(_ordered(halves[best[0]], halves[best[1]]), float(tile_score)))
+        elif len(free) == 1 and _half_fills_half_of(halves[free[0]], tile_box):
+            only = halves[free[0]]
+            used.add(free[0])
+            tiles.append(
+                TileSlot(
+                    _ordered(only, _mirror(only, tile_box, float(tile_score))), float(tile_score)
+                )
+            )
+
+    # 2. Halves no tile box claimed: pair by geometry, best fit first.
+    rest = [i for i in range(len(halves)) if i not in used]
+    candidates = sorted(
+        (pair_error(halves[i], halves[j]), i, j) for n, i in enumerate(rest) for j in rest[n + 1 :]
+    )
+    for error, i, j in candidates:
+        if error > max_pair_error:
+            break
+        if i in used or j in used:
+            continue
+        used.update((i, j))
+        score = min(halves[i].score, halves[j].score)
+        tiles.append(TileSlot(_ordered(halves[i], halves[j]), score))
+    lone = [halves[i] for i in range(len(halves)) if i not in used]
+    return tiles, lone
+
+
+def _inside(point: tuple[float, float], box: np.ndarray, grow: float = 0.1) -> bool:
+    w, h = box[2] - box[0], box[3] - box[1]
+    return (box[0] - grow * w <= point[0] <= box[2] + grow * w) and (
+        box[1] - grow * h <= point[1] <= box[3] + grow * h
+    )
+
+
+def _half_fills_half_of(half: HalfSlot, tile_box: np.ndarray) -> bool:
+    """True when the half box covers roughly half of the tile box, at one end of it."""
+    hw, hh = half.box_xyxy[2] - half.box_xyxy[0], half.box_xyxy[3] - half.box_xyxy[1]
+    tw, th = tile_box[2] - tile_box[0], tile_box[3] - tile_box[1]
+    ratio = (hw * hh) / max(tw * th, 1e-9)
+    return 0.25 <= ratio <= 0.75

@@ -1,0 +1,108 @@
+"""The tile reader: photo in, tiles with both halves read out.
+
+detect (ONNX, whole photo letterboxed) -> assemble halves into tiles -> cut every half
+from the full-resolution photo -> read pips (ONNX) -> TileReading values.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from pathlib import Path
+
+import numpy as np
+
+from vision.assemble import HalfSlot, TileSlot, assemble
+from vision.detect import OnnxDetector
+from vision.half_crop import crop_half
+from vision.pips import PipReader
+from vision.types import HalfReading, TileReading
+
+MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+DETECTOR_FILE = "detector.onnx"
+PIPS_FILE = "pips.onnx"
+
+
+class TileReader:
+    """Reads every tile in a BGR image. ``last_timings_ms`` holds the stage times of the
+    last call, for benchmarks."""
+
+    def __init__(self, detector: OnnxDetector, pip_reader: PipReader):
+        self.detector = detector
+        self.pip_reader = pip_reader
+        self.last_timings_ms: dict[str, float] = {}
+
+    def read(
+        self, image_bgr: np.ndarray, set_max: int | None = None
+    ) -> tuple[list[TileReading], list[str]]:
+        timings: dict[str, float] = {}
+        started = time.perf_counter()
+        dets = self.detector.detect(image_bgr)
+        timings["detect"] = _ms_since(started)
+
+        started = time.perf_counter()
+        tile_slots, lone = assemble(dets)
+        timings["assemble"] = _ms_since(started)
+
+        started = time.perf_counter()
+        slots = [half for tile in tile_slots for half in tile.halves]
+        crops = np.array([crop_half(image_bgr, half.box_xyxy) for half in slots], np.uint8)
+        probs = self.pip_reader.probabilities(crops.reshape(-1, 64, 64, 3), set_max)
+        timings["pips"] = _ms_since(started)
+
+        tiles = [
+            _tile_reading(tile, probs[2 * i], probs[2 * i + 1]) for i, tile in enumerate(tile_slots)
+        ]
+        problems = [_lone_problem(half) for half in lone]
+        self.last_timings_ms = timings
+        return tiles, problems
+
+
+def _ms_since(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0
+
+
+def _half_reading(slot: HalfSlot, probs: np.ndarray) -> HalfReading:
+    order = np.argsort(-probs)
+    best, second = int(order[0]), int(order[1])
+    return HalfReading(
+        center_px=(round(slot.center[0], 1), round(slot.center[1], 1)),
+        pips=best,
+        confidence=round(float(probs[best]), 4),
+        runner_up=second if probs[second] > 0.0 else None,
+        runner_up_confidence=round(float(probs[second]), 4),
+    )
+
+
+def _tile_reading(tile: TileSlot, first: np.ndarray, second: np.ndarray) -> TileReading:
+    halves = (_half_reading(tile.halves[0], first), _half_reading(tile.halves[1], second))
+    corners = tuple((round(x, 1), round(y, 1)) for x, y in tile.corners())
+    confidence = round(min(h.confidence for h in halves) * min(1.0, tile.score / 0.5), 4)
+    return TileReading(corners_px=corners, halves=halves, confidence=confidence)  # type: ignore[arg-type]
+
+
+def _lone_problem(half: HalfSlot) -> str:
+    x, y = half.center
+    return f"a tile half at ({x:.0f}, {y:.0f}) has no partner half: check that tile"
+
+
+def load_default_reader(models_dir: Path = MODELS_DIR) -> TileReader:
+    """The shipped models; raises vision.onnx_session.ModelError with a one-line message."""
+    return TileReader(OnnxDetector(models_dir / DETECTOR_FILE), PipReader(models_dir / PIPS_FILE))
+
+
+@functools.cache
+def _shared_reader(models_dir: Path) -> TileReader:
+    return load_default_reader(models_dir)
+
+
+def read_image_file(path: str, set_max: int | None = None, models_dir: Path = MODELS_DIR):
+    """The one narrow call for the app: a photo file in, a Recognition out. The models are
+    loaded once per process. Raises ValueError with a one-line message for a bad photo,
+    and ModelError when the models cannot be loaded."""
+    from vision.recognize import RecognitionError, recognize_file
+
+    result = recognize_file(path, _shared_reader(models_dir), set_max)
+    if isinstance(result, RecognitionError):
+        raise ValueError(result.message)
+    return result
