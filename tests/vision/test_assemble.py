@@ -1,0 +1,76 @@
+"""Pairing detected halves into tiles, from hand-made detections with known answers."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from vision.assemble import HalfSlot, TileSlot, assemble, pair_error
+from vision.detections import HALF, TILE, Detections
+
+
+def _dets(halves: list[tuple[float, float, float, float]],
+          tiles: list[tuple[float, float, float, float]] = ()) -> Detections:
+    boxes = list(halves) + list(tiles)
+    classes = [HALF] * len(halves) + [TILE] * len(tiles)
+    return Detections(np.array(boxes, np.float32).reshape(-1, 4),
+                      np.full(len(boxes), 0.9, np.float32), np.array(classes, np.int64))
+
+
+def test_two_touching_halves_form_one_tile_even_without_a_tile_box():
+    tiles, lone = assemble(_dets([(0, 0, 50, 50), (50, 0, 100, 50)]))
+    assert len(tiles) == 1 and lone == []
+    assert [h.center for h in tiles[0].halves] == [(25.0, 25.0), (75.0, 25.0)]
+
+
+def test_tile_boxes_decide_between_equally_close_neighbours():
+    # Two vertical tiles side by side: four halves in a 2x2 square. Geometry alone could
+    # pair them across; the tile boxes say the pairs are vertical.
+    halves = [(0, 0, 50, 50), (50, 0, 100, 50), (0, 50, 50, 100), (50, 50, 100, 100)]
+    tiles, lone = assemble(_dets(halves, [(0, 0, 50, 100), (50, 0, 100, 100)]))
+    assert lone == []
+    pairs = sorted(tuple(h.center for h in t.halves) for t in tiles)
+    assert pairs == [((25.0, 25.0), (25.0, 75.0)), ((75.0, 25.0), (75.0, 75.0))]
+
+
+def test_a_tile_box_with_one_detected_half_gets_its_other_half_from_the_box():
+    tiles, lone = assemble(_dets([(0, 0, 50, 50)], [(0, 0, 100, 50)]))
+    assert lone == [] and len(tiles) == 1
+    inferred = [h for h in tiles[0].halves if h.inferred]
+    assert len(inferred) == 1 and inferred[0].center == (75.0, 25.0)
+
+
+def test_far_apart_halves_stay_alone_and_are_not_made_into_a_tile():
+    tiles, lone = assemble(_dets([(0, 0, 50, 50), (300, 300, 350, 350)]))
+    assert tiles == [] and len(lone) == 2
+
+
+def test_rotated_tile_halves_pair_at_45_degrees():
+    side = 40.0
+    # Half centres one side apart along a 45-degree axis; each half's axis-aligned box
+    # is side * sqrt(2) wide.
+    box = side * math.sqrt(2)
+    a = (100.0, 100.0)
+    b = (a[0] + side / math.sqrt(2), a[1] + side / math.sqrt(2))
+    halves = [(c[0] - box / 2, c[1] - box / 2, c[0] + box / 2, c[1] + box / 2) for c in (a, b)]
+    assert pair_error(HalfSlot(halves[0], 1.0), HalfSlot(halves[1], 1.0)) < 0.05
+    tiles, lone = assemble(_dets(halves))
+    assert len(tiles) == 1 and lone == []
+
+
+@pytest.mark.parametrize("angle_deg", [0, 30, 90, 135, 200])
+def test_corners_are_a_clockwise_two_to_one_rectangle(angle_deg):
+    a = math.radians(angle_deg)
+    c1 = (200.0, 200.0)
+    c2 = (c1[0] + 50 * math.cos(a), c1[1] + 50 * math.sin(a))
+    slots = tuple(HalfSlot((x - 25, y - 25, x + 25, y + 25), 1.0) for x, y in (c1, c2))
+    corners = np.array(TileSlot(slots, 1.0).corners())
+    sides = [np.linalg.norm(corners[i] - corners[(i + 1) % 4]) for i in range(4)]
+    assert sides == pytest.approx([50, 100, 50, 100], abs=1e-6)
+    # Shoelace: positive area means clockwise on screen (y points down).
+    x, y = corners[:, 0], corners[:, 1]
+    assert 0.5 * np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y) == pytest.approx(5000)
+    # The first two corners belong to the first half.
+    assert np.linalg.norm(corners[:2].mean(0) - c1) < np.linalg.norm(corners[:2].mean(0) - c2)
