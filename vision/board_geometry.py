@@ -1,0 +1,248 @@
+"""Which half of which tile touches which, from the corners and half centres read.
+
+A tile's two ends are the midpoints of its short sides (corners 0-1 for the first half,
+2-3 for the second). An end that lies on or next to another tile joins the two:
+
+- end to end: the end touches the other tile's half near that tile's own end (a chain);
+- end to side: the end meets the other tile's long side at its divider, so that tile lies
+  crosswise (a double: the spinner's side arms, a chicken foot's incoming tile);
+- end to corner: a slanting toe leaves from a corner of its double, touching that half.
+
+Distances are measured in tile widths, so the same rules hold for a 12 MP photo and a
+webcam frame. The joins, rooted at the spinner, make the tree of the tableau.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from vision.types import TileReading
+
+TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
+SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (crosswise)
+
+
+@dataclass(frozen=True, slots=True)
+class Join:
+    """Half ``a_half`` of tile ``a`` touches tile ``b``: its half ``b_half``, or its long
+    side across both halves when ``b_half`` is None (``b`` then lies crosswise)."""
+
+    a: int
+    a_half: int
+    b: int
+    b_half: int | None
+    gap_widths: float = 0.0
+
+    def halves(self) -> tuple[tuple[int, int], ...]:
+        """The (tile, half) pairs that must show one value."""
+        if self.b_half is None:
+            return ((self.a, self.a_half), (self.b, 0), (self.b, 1))
+        return ((self.a, self.a_half), (self.b, self.b_half))
+
+    def other(self, tile: int) -> int:
+        return self.b if tile == self.a else self.a
+
+
+@dataclass(frozen=True, slots=True)
+class TableauTree:
+    """The joins rooted at the spinner: ``parent[i]`` is the tile tile ``i`` is played on
+    (None for the spinner and for tiles not joined to it), ``join[i]`` the join between
+    them. ``loose`` lists tiles outside the spinner's tree, ``extra`` joins that would
+    close a loop (tiles that merely touch)."""
+
+    root: int
+    parent: tuple[int | None, ...]
+    join: tuple[Join | None, ...]
+    loose: tuple[int, ...]
+    extra: tuple[Join, ...]
+
+    def children(self, tile: int) -> list[int]:
+        return [i for i, p in enumerate(self.parent) if p == tile]
+
+    def in_tree(self, tile: int) -> bool:
+        return tile == self.root or self.parent[tile] is not None
+
+    def order(self) -> list[int]:
+        """The tree's tiles breadth first from the spinner."""
+        out, i = [self.root], 0
+        while i < len(out):
+            out.extend(self.children(out[i]))
+            i += 1
+        return out
+
+
+# ---------------------------------------------------------------- tile geometry
+def _quad(tile: TileReading) -> np.ndarray:
+    return np.asarray(tile.corners_px, dtype=np.float64)
+
+
+def tile_width(tile: TileReading) -> float:
+    q = _quad(tile)
+    return float((np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[2])) / 2) or 1.0
+
+
+def tile_ends(tile: TileReading) -> tuple[np.ndarray, np.ndarray]:
+    """The outer end midpoints of the first and the second half."""
+    q = _quad(tile)
+    return (q[0] + q[1]) / 2, (q[2] + q[3]) / 2
+
+
+def _point_segment(pt: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+    ab = b - a
+    denom = float(ab @ ab) or 1e-12
+    t = float(np.clip((pt - a) @ ab / denom, 0.0, 1.0))
+    return float(np.linalg.norm(pt - (a + t * ab)))
+
+
+def point_to_tile(pt: np.ndarray, quad: np.ndarray) -> float:
+    """Distance from a point to a convex quad in pixels (0 inside)."""
+    cross = [(quad[(i + 1) % 4][0] - quad[i][0]) * (pt[1] - quad[i][1])
+             - (quad[(i + 1) % 4][1] - quad[i][1]) * (pt[0] - quad[i][0]) for i in range(4)]
+    if all(c >= 0 for c in cross) or all(c <= 0 for c in cross):
+        return 0.0
+    return min(_point_segment(pt, quad[i], quad[(i + 1) % 4]) for i in range(4))
+
+
+def _where_on(pt: np.ndarray, tile: TileReading) -> int | None:
+    """Which half of ``tile`` a touching point is on; None at its divider (its side)."""
+    e0, e1 = tile_ends(tile)
+    axis = e1 - e0
+    length = float(np.linalg.norm(axis)) or 1.0
+    t = float((pt - e0) @ axis) / (length * length)
+    if abs(t - 0.5) * length < SIDE_WIDTHS * tile_width(tile):
+        return None
+    return 0 if t < 0.5 else 1
+
+
+# ---------------------------------------------------------------- joins
+def find_joins(tiles: Sequence[TileReading], touch_widths: float = TOUCH_WIDTHS
+               ) -> tuple[Join, ...]:
+    """Every join between the tiles: at most one per tile end, one per pair of tiles."""
+    quads = [_quad(t) for t in tiles]
+    centres = np.array([q.mean(0) for q in quads]) if quads else np.zeros((0, 2))
+    reach = [2.5 * max(np.linalg.norm(q - q.mean(0), axis=1)) for q in quads]
+    found: dict[tuple[int, int], Join] = {}
+    for a, tile in enumerate(tiles):
+        width = tile_width(tile)
+        for half, end in enumerate(tile_ends(tile)):
+            best: tuple[float, int] | None = None
+            for b in range(len(tiles)):
+                if b == a or np.linalg.norm(centres[b] - end) > reach[b]:
+                    continue
+                gap = point_to_tile(end, quads[b]) / width
+                if gap < touch_widths and (best is None or gap < best[0]):
+                    best = (gap, b)
+            if best is None:
+                continue
+            gap, b = best
+            join = Join(a, half, b, _where_on(end, tiles[b]), round(gap, 3))
+            key = (min(a, b), max(a, b))
+            old = found.get(key)
+            if old is None or _better(join, old):
+                found[key] = join
+    return tuple(found[k] for k in sorted(found))
+
+
+def _better(new: Join, old: Join) -> bool:
+    """Prefer the reading of a join where both halves are named (end to end)."""
+    if (new.b_half is None) != (old.b_half is None):
+        return new.b_half is not None
+    return new.gap_widths < old.gap_widths
+
+
+# ---------------------------------------------------------------- the tree
+def double_likelihood(tile: TileReading) -> float:
+    """How likely the reader's values make this tile a double (top two choices only)."""
+    first, second = tile.halves
+    p = 0.0
+    for v1, c1 in ((first.pips, first.confidence), (first.runner_up, first.runner_up_confidence)):
+        for v2, c2 in ((second.pips, second.confidence),
+                       (second.runner_up, second.runner_up_confidence)):
+            if v1 is not None and v1 == v2:
+                p += c1 * c2
+    return p
+
+
+def ends_touched(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
+                 widths: float = 0.15) -> int:
+    """How many of tile ``i``'s own ends a joined tile meets head on. The spinner's arms
+    meet its ends; a chicken foot's tiles only meet its long sides and corners."""
+    quads = [_quad(tiles[j.other(i)]) for j in joins if i in (j.a, j.b)]
+    width = tile_width(tiles[i])
+    return sum(1 for end in tile_ends(tiles[i])
+               if any(point_to_tile(end, q) < widths * width for q in quads))
+
+
+def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
+    """The spinner: the tile with the most joins, then the likelier double, then the one
+    whose ends are met by arms (a full chicken foot has as many joins, all on its sides),
+    then the one nearest the centre of the layout."""
+    degree = [0] * len(tiles)
+    for j in joins:
+        degree[j.a] += 1
+        degree[j.b] += 1
+    quads = np.vstack([_quad(t) for t in tiles])
+    centre = (quads.min(0) + quads.max(0)) / 2
+    scale = max(tile_width(t) for t in tiles)
+
+    def key(i: int) -> tuple[float, float, float, float]:
+        dist = math.dist(tiles[i].center_px, centre) / scale
+        double = double_likelihood(tiles[i]) > 0.2
+        return (-degree[i], -double, -ends_touched(tiles, joins, i), dist)
+
+    return min(range(len(tiles)), key=key)
+
+
+def build_tree(tiles: Sequence[TileReading], joins: Sequence[Join],
+               root: int | None = None) -> TableauTree:
+    """Root the joins at the spinner (chosen by ``choose_spinner`` when not given)."""
+    if root is None:
+        root = choose_spinner(tiles, joins)
+    by_tile: dict[int, list[Join]] = {}
+    for j in joins:
+        by_tile.setdefault(j.a, []).append(j)
+        by_tile.setdefault(j.b, []).append(j)
+    parent: list[int | None] = [None] * len(tiles)
+    via: list[Join | None] = [None] * len(tiles)
+    seen = {root}
+    queue = [root]
+    used: set[Join] = set()
+    while queue:
+        tile = queue.pop(0)
+        for j in sorted(by_tile.get(tile, ()), key=lambda j: j.gap_widths):
+            other = j.other(tile)
+            if other in seen:
+                continue
+            seen.add(other)
+            parent[other], via[other] = tile, j
+            used.add(j)
+            queue.append(other)
+    loose = tuple(i for i in range(len(tiles)) if i not in seen)
+    extra = tuple(j for j in joins if j not in used and j.a in seen and j.b in seen)
+    return TableauTree(root, tuple(parent), tuple(via), loose, extra)
+
+
+def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
+    """Groups of tiles joined to each other, largest first."""
+    group = list(range(count))
+
+    def find(i: int) -> int:
+        while group[i] != i:
+            group[i] = group[group[i]]
+            i = group[i]
+        return i
+
+    for j in joins:
+        group[find(j.a)] = find(j.b)
+    out: dict[int, list[int]] = {}
+    for i in range(count):
+        out.setdefault(find(i), []).append(i)
+    return sorted(out.values(), key=lambda g: (-len(g), g[0]))
+
+
+__all__ = ["Join", "TableauTree", "build_tree", "choose_spinner", "components",
+           "double_likelihood", "ends_touched", "find_joins", "point_to_tile", "tile_ends", "tile_width"]

@@ -1,0 +1,171 @@
+"""Tiles read from a photo of the tableau -> the board in the engine's notation.
+
+    joins (board_geometry) -> tree rooted at the spinner -> decoding (board_decode)
+    -> scorer Board, plus every problem in words a player can act on.
+
+``read_tableau(tiles, set_max, disputed=TILE)`` also finds the named tile and leaves its
+join to the tile it lies on out of the decoding: that join is what is in dispute, so the
+reader's values there are kept as seen and the rules engine judges them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorer.notation import Board, BoardEntry
+from scorer.tiles import SET_SIZES, Tile
+from vision.board_decode import Correction, Decoding, decode, half_probabilities, tile_name
+from vision.board_geometry import (
+    Join,
+    TableauTree,
+    build_tree,
+    components,
+    double_likelihood,
+    find_joins,
+)
+from vision.types import TileReading
+
+MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
+
+
+@dataclass(frozen=True, slots=True)
+class TableauReading:
+    """A photo's tableau: the board (None when it could not be built), what went wrong,
+    and how it was read (joins, tree, decoded values, the board's corrections)."""
+
+    board: Board | None
+    problems: tuple[str, ...]
+    set_max: int
+    joins: tuple[Join, ...] = ()
+    tree: TableauTree | None = None
+    decoding: Decoding | None = None
+    disputed: int | None = None  # index of the named tile among the tiles read
+
+    @property
+    def ok(self) -> bool:
+        return self.board is not None and not self.problems
+
+    @property
+    def corrections(self) -> tuple[Correction, ...]:
+        return self.decoding.corrections if self.decoding else ()
+
+
+def infer_set(tiles: Sequence[TileReading]) -> int:
+    """The smallest standard set holding every value read."""
+    top = max((h.pips for t in tiles for h in t.halves), default=0)
+    return next((s for s in SET_SIZES if s >= top), SET_SIZES[-1])
+
+
+def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
+                 disputed: Tile | None = None) -> TableauReading:
+    """Rebuild the board from the tiles read; never raises."""
+    set_max = infer_set(tiles) if set_max is None else set_max
+    if not tiles:
+        return TableauReading(None, ("no tiles were found in the photo",), set_max)
+    joins = find_joins(tiles)
+    tree = build_tree(tiles, joins)
+    problems = _structure_problems(tiles, joins, tree)
+    index = None
+    fixed: dict[int, tuple[int, int]] = {}
+    used = [j for j in joins if j not in tree.extra]
+    if disputed is not None:
+        index, values = locate(tiles, disputed, set_max)
+        if index is None:
+            problems.append(f"{disputed} is not in the photo (no tile read could be it)")
+        else:
+            fixed[index] = values
+            used = [j for j in used if j is not tree.join[index]]
+            if not tree.in_tree(index):
+                problems.append(f"{disputed} is not joined to the tableau")
+            elif index == tree.root:
+                problems.append(f"{disputed} is the spinner; name a tile played on the board")
+    decoding = decode(tiles, used, set_max, fixed)
+    if not decoding.consistent:
+        problems.extend(f"the board does not fit together: {c}" for c in decoding.conflicts)
+        return TableauReading(None, tuple(problems), set_max, joins, tree, decoding, index)
+    problems.extend(_unreadable(tiles, decoding, tree))
+    board = _board(decoding, tree)
+    return TableauReading(board, tuple(problems), set_max, joins, tree, decoding, index)
+
+
+def locate(tiles: Sequence[TileReading], tile: Tile, set_max: int
+           ) -> tuple[int | None, tuple[int, int]]:
+    """The tile read most likely to be ``tile``, and its values in half order."""
+    best: tuple[float, int, tuple[int, int]] | None = None
+    if tile.high > set_max:
+        return None, tile.ends
+    for i, t in enumerate(tiles):
+        p0 = half_probabilities(t.halves[0], set_max)
+        p1 = half_probabilities(t.halves[1], set_max)
+        for a, b in {(tile.low, tile.high), (tile.high, tile.low)}:
+            p = p0[a] * p1[b]
+            if best is None or p > best[0]:
+                best = (p, i, (a, b))
+    if best is None or best[0] < MIN_DISPUTED:
+        return None, tile.ends
+    return best[1], best[2]
+
+
+def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
+                        tree: TableauTree) -> list[str]:
+    problems = []
+    main = set(tree.order())
+    for group in components(len(tiles), joins):
+        if group[0] in main or set(group) & main:
+            continue
+        names = ", ".join(f"{tile_name(tiles[i])} at {_at(tiles[i])}" for i in group)
+        hub = [i for i in group if double_likelihood(tiles[i]) > 0.2
+               and sum(1 for j in joins if i in (j.a, j.b)) >= 2]
+        if hub:
+            problems.append(f"more than one spinner: {tile_name(tiles[hub[0]])} at "
+                            f"{_at(tiles[hub[0]])} has its own tiles around it, apart from "
+                            f"the spinner {tile_name(tiles[tree.root])}")
+        elif len(group) == 1:
+            problems.append(f"a tile not joined to anything: {names}")
+        else:
+            problems.append(f"tiles joined to each other but not to the spinner: {names}")
+    return problems
+
+
+def _unreadable(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauTree
+                ) -> list[str]:
+    out = []
+    for i, h in decoding.doubtful:
+        if tree.in_tree(i):
+            half = tiles[i].halves[h]
+            alt = f" or {half.runner_up}" if half.runner_up is not None else ""
+            out.append(f"an unreadable half: the {'first' if h == 0 else 'second'} half of "
+                       f"{tile_name(tiles[i])} at {_at(tiles[i])} could be {half.pips}{alt}")
+    return out
+
+
+def _board(decoding: Decoding, tree: TableauTree) -> Board:
+    values = decoding.values
+    entries = []
+    for i in tree.order():
+        tile = Tile.of(*values[i])
+        parent = tree.parent[i]
+        entries.append(BoardEntry(tile, None if parent is None else Tile.of(*values[parent])))
+    return Board.of(entries)
+
+
+def _at(tile: TileReading) -> str:
+    x, y = tile.center_px
+    return f"({x:.0f}, {y:.0f})"
+
+
+def describe_corrections(tiles: Sequence[TileReading], reading: TableauReading) -> list[str]:
+    """One line per half the board corrected."""
+    lines = []
+    if reading.decoding is None:
+        return lines
+    values = reading.decoding.values
+    for c in reading.corrections:
+        now = "-".join(str(v) for v in values[c.tile])
+        lines.append(f"read {tile_name(tiles[c.tile])} at {_at(tiles[c.tile])} as {now}: "
+                     f"{c.read} does not fit the board, {c.decoded} does")
+    return lines
+
+
+__all__ = ["TableauReading", "describe_corrections", "infer_set", "locate", "read_tableau"]
