@@ -134,7 +134,7 @@ class _Worker(threading.Thread):
         self.open_capture = open_capture
         self.size = size
         self.keep_latest = keep_latest
-        self.frames: queue.Queue[Any] = queue.Queue(maxsize=1 if keep_latest else 4)
+        self.frames: queue.Queue[Any] = queue.Queue(maxsize=0 if keep_latest else 4)
         self.opened = threading.Event()
         self.open_ok = False
         self.open_error = ""
@@ -192,10 +192,12 @@ class _Worker(threading.Thread):
 
     def _put(self, item: Any) -> None:
         if self.keep_latest:
-            try:  # drop the frame nobody took: the newest one matters
-                self.frames.get_nowait()
-            except queue.Empty:
-                pass
+            if isinstance(item, np.ndarray):
+                while True:  # drop frames nobody took: the newest one matters
+                    try:
+                        self.frames.get_nowait()
+                    except queue.Empty:
+                        break
             self.frames.put_nowait(item)
             return
         while not self.stop.is_set():
@@ -279,7 +281,11 @@ class CaptureSource:
                     problem = f"stalled (no frame for {self.stall_s:g} s)"
                 if isinstance(item, np.ndarray):
                     return self._frame(item)
+                if item in (_END, _FAILED):
+                    worker.join(timeout=1.0)  # it is releasing the capture
                 if item == _END:
+                    self._worker = None
+                    self._closed = True  # the end of a file: None from now on
                     return None
                 if item == _FAILED:
                     problem = "unplugged or stopped sending" if self.live else "failed"
@@ -314,6 +320,7 @@ class CaptureSource:
         self._closed = True
         if self._worker is not None:
             self._worker.stop.set()
+            self._worker.join(timeout=min(1.0, self.stall_s))
             self._worker = None
 
     def __enter__(self) -> CaptureSource:

@@ -1,0 +1,79 @@
+"""`chickenfoot live`: headless on the sample video, snapshots, and every way it refuses."""
+
+from __future__ import annotations
+
+import json
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+from tui.cli import main
+from vision.onnx_session import ModelError
+from vision.synth.live_video import TruthReader, load_truth
+
+SAMPLE = Path(__file__).resolve().parents[2] / "datasets/samples/live_demo.avi"
+
+
+@pytest.fixture
+def truth_reader(monkeypatch):
+    module = types.ModuleType("vision.reader")
+    module.load_default_reader = lambda: TruthReader(load_truth(SAMPLE), seed=3)
+    monkeypatch.setitem(sys.modules, "vision.reader", module)
+
+
+@pytest.fixture
+def no_reader(monkeypatch):
+    def missing():
+        raise ModelError("model file models/detector.onnx is missing (reinstall or re-export it)")
+
+    module = types.ModuleType("vision.reader")
+    module.load_default_reader = missing
+    monkeypatch.setitem(sys.modules, "vision.reader", module)
+
+
+def test_headless_on_the_sample_video(truth_reader, capsys):
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", "--set", "12"]) == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert len(lines) == 5
+    assert lines[-1].endswith("4 tiles: 12|0 9|2 6|6 5|3  pips 43  score 43")
+    assert "80 frames" in err
+
+
+def test_snapshot_on_exit_into_a_folder(truth_reader, tmp_path, capsys):
+    shots = tmp_path / "shots"
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", "--snapshot-on-exit",
+                 "--snapshot-dir", str(shots), "--max-frames", "30"]) == 0
+    (json_path,) = shots.glob("live-*.json")
+    data = json.loads(json_path.read_text())
+    assert [sorted(t["pips"]) for t in data["tiles"]] == [[3, 5], [6, 6]]
+    assert "snapshot:" in capsys.readouterr().err
+
+
+def test_a_missing_video_file_is_one_line(truth_reader, capsys):
+    assert main(["live", "--camera", "nowhere.avi", "--no-window"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("chickenfoot live: no video file at nowhere.avi (give a camera index, a "
+                   "stream URL or a video file)\n")
+
+
+def test_no_display_says_use_no_window(truth_reader, monkeypatch, capsys):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["live", "--camera", str(SAMPLE)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chickenfoot live: no display available") and "use --no-window" in err
+
+
+def test_missing_models_are_one_line(no_reader, capsys):
+    assert main(["live", "--camera", str(SAMPLE), "--no-window"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == ("chickenfoot live: cannot load the tile reader: model file "
+                   "models/detector.onnx is missing (reinstall or re-export it)")
+
+
+def test_bad_sizes_are_refused(truth_reader, capsys):
+    assert main(["live", "--width", "0", "--no-window"]) == 2
+    assert "must be positive" in capsys.readouterr().err

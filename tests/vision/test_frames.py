@@ -1,0 +1,192 @@
+"""Frame sources: parsing --camera, a missing camera, unplugging, stalls, end of a file.
+
+Cameras are faked with scripted captures; nothing here waits longer than a short stall
+timeout, and nothing sleeps through a backoff (the sleep is recorded instead).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.frames import CAMERA, FILE, STREAM, SourceError, open_source, parse_source
+
+SAMPLE = Path(__file__).resolve().parents[2] / "datasets/samples/live_demo.avi"
+STALL = "stall"
+FAIL = "fail"
+
+
+class FakeCapture:
+    """Plays a script: arrays are frames, FAIL is a failed read, STALL blocks the read
+    until released (as a frozen driver would)."""
+
+    def __init__(self, script, opened=True, release_stall=None):
+        self.script = list(script)
+        self.opened = opened
+        self.release_stall = release_stall or threading.Event()
+        self.released = False
+
+    def isOpened(self):  # noqa: N802 - OpenCV's name
+        return self.opened
+
+    def read(self):
+        if not self.script:
+            return False, None
+        item = self.script.pop(0)
+        if isinstance(item, str) and item == STALL:
+            self.release_stall.wait(10)
+            return False, None
+        if isinstance(item, str) and item == FAIL:
+            return False, None
+        return True, item
+
+    def set(self, prop, value):
+        return True
+
+    def get(self, prop):
+        return 0.0
+
+    def release(self):
+        self.released = True
+
+
+class Factory:
+    """Hands out the given captures in turn, then closed ones (a camera still gone)."""
+
+    def __init__(self, *captures):
+        self.captures = list(captures)
+        self.targets = []
+
+    def __call__(self, target):
+        self.targets.append(target)
+        return self.captures.pop(0) if self.captures else FakeCapture([], opened=False)
+
+
+def _img(value):
+    return np.full((4, 6, 3), value, np.uint8)
+
+
+@pytest.fixture
+def release():
+    event = threading.Event()
+    yield event
+    event.set()  # free any worker still blocked in a stalled read
+
+
+def test_parse_source_kinds(tmp_path):
+    assert parse_source("0") == parse_source(0)
+    assert parse_source("2").kind == CAMERA and parse_source("2").target == 2
+    assert parse_source("http://192.168.1.20:8080/video").kind == STREAM
+    video = tmp_path / "clip.avi"
+    video.write_bytes(b"x")
+    assert parse_source(str(video)).kind == FILE
+    with pytest.raises(SourceError, match="no video file at nothing.avi"):
+        parse_source("nothing.avi")
+    with pytest.raises(SourceError, match="is a folder"):
+        parse_source(str(tmp_path))
+
+
+def test_a_missing_camera_is_one_clear_error_at_once():
+    messages = []
+    sleeps = []
+    with pytest.raises(SourceError) as caught:
+        open_source("0", open_capture=Factory(FakeCapture([], opened=False)),
+                    on_message=messages.append, sleep=sleeps.append)
+    assert str(caught.value).startswith("no camera at index 0")
+    assert "\n" not in str(caught.value) and sleeps == [] and messages == []
+
+
+def test_a_stream_that_does_not_open_names_the_address():
+    with pytest.raises(SourceError, match="cannot open stream rtsp://cam/live"):
+        open_source("rtsp://cam/live", open_capture=Factory(FakeCapture([], opened=False)))
+
+
+def test_a_backend_that_raises_on_open_is_a_clear_error():
+    def broken(_target):
+        raise RuntimeError("backend exploded\nwith details")
+
+    with pytest.raises(SourceError, match=r"no camera at index 1 \(backend exploded\)"):
+        open_source("1", open_capture=broken)
+
+
+def test_unplugged_mid_stream_retries_with_backoff_then_gives_up():
+    messages, sleeps = [], []
+    factory = Factory(FakeCapture([_img(1), _img(2), FAIL]))
+    source = open_source("0", open_capture=factory, on_message=messages.append,
+                         sleep=sleeps.append, backoff_s=(0.5, 1.0, 2.0), stall_s=1.0)
+    frame = source.read()  # a camera hands out its newest frame; older ones are dropped
+    assert frame.index == 0 and int(frame.image[0, 0, 0]) in (1, 2)
+    with pytest.raises(SourceError, match="camera 0 lost: unplugged or stopped sending; "
+                                          "gave up after 3 retries"):
+        source.read()
+    assert sleeps == [0.5, 1.0, 2.0]
+    assert messages == [f"camera 0 unplugged or stopped sending: retrying ({k}/3)"
+                        for k in (1, 2, 3)]
+    assert factory.targets == [0, 0, 0, 0]
+    source.close()
+
+
+def test_a_camera_plugged_back_in_carries_on():
+    messages, sleeps = [], []
+    factory = Factory(FakeCapture([_img(1), FAIL]), FakeCapture([], opened=False),
+                      FakeCapture([_img(7), _img(8)]))
+    source = open_source("0", open_capture=factory, on_message=messages.append,
+                         sleep=sleeps.append)
+    assert int(source.read().image[0, 0, 0]) == 1
+    frame = source.read()
+    assert int(frame.image[0, 0, 0]) in (7, 8) and frame.index == 1
+    assert len(messages) == 2 and sleeps == [0.5, 1.0]
+    source.close()
+
+
+def test_a_stalled_stream_never_hangs(release):
+    messages, sleeps = [], []
+    stalled = FakeCapture([_img(1), STALL], release_stall=release)
+    factory = Factory(stalled, FakeCapture([STALL], release_stall=release))
+    source = open_source("http://phone/video", open_capture=factory,
+                         on_message=messages.append, sleep=sleeps.append, stall_s=0.15,
+                         backoff_s=(0.1,))
+    assert source.read() is not None
+    started = time.monotonic()
+    with pytest.raises(SourceError, match=r"stalled \(no frame for 0.15 s\); gave up after 1"):
+        source.read()
+    assert time.monotonic() - started < 2.0
+    assert messages == ["stream http://phone/video stalled (no frame for 0.15 s): retrying "
+                        "(1/1)"]
+    source.close()
+
+
+def test_a_capture_that_never_opens_is_bounded(release):
+    def slow(_target):
+        release.wait(10)
+        return FakeCapture([])
+
+    started = time.monotonic()
+    with pytest.raises(SourceError, match="did not open within 0.2 s"):
+        open_source("3", open_capture=slow, open_s=0.2)
+    assert time.monotonic() - started < 2.0
+
+
+def test_a_video_file_plays_every_frame_then_ends():
+    source = open_source(str(SAMPLE), (1280, 720))
+    assert not source.live and source.fps == pytest.approx(10.0)
+    frames = []
+    while (frame := source.read()) is not None:
+        frames.append(frame)
+    assert len(frames) == 80
+    assert [f.index for f in frames] == list(range(80))
+    assert frames[10].time_s == pytest.approx(1.0)
+    assert frames[0].image.shape == (480, 640, 3)
+    assert source.read() is None
+    source.close()
+
+
+def test_a_file_that_is_not_a_video(tmp_path):
+    bogus = tmp_path / "notes.avi"
+    bogus.write_text("not a video")
+    with pytest.raises(SourceError, match="cannot open video file"):
+        open_source(str(bogus))

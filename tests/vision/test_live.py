@@ -1,0 +1,221 @@
+"""The live loop on the rendered sample video: settled readings match the truth and never
+flicker; snapshots, the inbox, drawing, a lost source; the split reader reads only what
+moved. The reader is faked from the video's truth, except in the last test."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scorer.tiles import Tile
+from vision.detections import Detections
+from vision.frames import Frame, SourceError, open_source
+from vision.live import (
+    DetectThenRead,
+    LiveError,
+    LiveOptions,
+    LiveSession,
+    check_display,
+    draw_view,
+    pending_snapshots,
+    run_headless,
+    take_snapshot,
+)
+from vision.report import from_dict
+from vision.synth.live_video import TruthReader, load_truth
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE = ROOT / "datasets/samples/live_demo.avi"
+TRUTH = load_truth(SAMPLE)
+FINAL = sorted(Tile.of(*t["values"]) for t in TRUTH["tiles"])
+
+
+def _play(seed: int):
+    """Run the loop over the sample; per frame, the settled values of every track."""
+    source = open_source(str(SAMPLE))
+    session = LiveSession(source, TruthReader(TRUTH, seed=seed), set_max=12)
+    per_frame = []
+    while session.step():
+        per_frame.append({t.track_id: t.values for t in session.tiles if t.settled})
+    source.close()
+    return session, per_frame
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_settled_readings_match_the_truth_and_never_flicker(seed):
+    session, per_frame = _play(seed)
+    assert len(per_frame) == 80
+    assert sorted(session.summary().tiles) == FINAL
+    assert session.summary().unsure == 0
+    truth_values = {Tile.of(*t["values"]) for t in TRUTH["tiles"]}
+    first_value: dict[int, tuple[int, int]] = {}
+    for frame, tracks in enumerate(per_frame):
+        for track_id, values in tracks.items():
+            assert Tile.of(*values) in truth_values, (frame, values)
+            assert first_value.setdefault(track_id, values) == values, (frame, track_id)
+    # each tile settles within a second (10 frames) of being put down
+    for tile in TRUTH["tiles"]:
+        down = tile["down_frame"]
+        settled_by = per_frame[min(down + 10, 79)]
+        assert Tile.of(*tile["values"]) in {Tile.of(*v) for v in settled_by.values()}
+
+
+def test_headless_prints_one_line_per_change_of_the_reading():
+    lines: list[str] = []
+    source = open_source(str(SAMPLE))
+    session = LiveSession(source, TruthReader(TRUTH, seed=0), set_max=12)
+    assert run_headless(session, LiveOptions(), out=lines.append, err=lines.append) == 0
+    counts = [int(line.split(": ", 1)[1].split(" ")[0]) for line in lines]
+    assert counts == [0, 1, 2, 3, 4]
+    assert lines[-1].endswith("4 tiles: 12|0 9|2 6|6 5|3  pips 43  score 43")
+    assert lines[1].lstrip().startswith("1.")  # the first tile, about a second in
+
+
+def test_max_frames_stops_early():
+    source = open_source(str(SAMPLE))
+    session = LiveSession(source, TruthReader(TRUTH), set_max=12)
+    assert run_headless(session, LiveOptions(max_frames=5), out=lambda _: None) == 0
+    assert session.frames == 5
+
+
+class LostSource:
+    name, live, fps = "camera 0", True, None
+
+    def __init__(self, frames: int):
+        self.left = frames
+
+    def read(self):
+        if self.left == 0:
+            raise SourceError("camera 0 lost: unplugged or stopped sending; gave up after 5 "
+                              "retries")
+        self.left -= 1
+        return Frame(np.zeros((480, 640, 3), np.uint8), 3 - self.left, 0.0)
+
+    def close(self):
+        pass
+
+
+def test_a_source_lost_mid_way_ends_the_loop_with_a_message():
+    errors: list[str] = []
+    session = LiveSession(LostSource(3), TruthReader(TRUTH), set_max=12)
+    status = run_headless(session, LiveOptions(), out=lambda _: None, err=errors.append)
+    assert status == 2 and session.frames == 3
+    assert errors == ["chickenfoot live: camera 0 lost: unplugged or stopped sending; gave up "
+                      "after 5 retries"]
+
+
+def test_snapshot_on_exit_writes_the_read_json_and_sends_it_to_the_inbox(tmp_path,
+                                                                         monkeypatch):
+    inbox = tmp_path / "inbox"
+    monkeypatch.setenv("CHICKENFOOT_INBOX", str(inbox))
+    source = open_source(str(SAMPLE))
+    session = LiveSession(source, TruthReader(TRUTH, seed=1), set_max=12)
+    options = LiveOptions(snapshot_dir=tmp_path / "shots", send=True, snapshot_on_exit=True)
+    assert run_headless(session, options, out=lambda _: None, err=lambda _: None) == 0
+    (json_path,) = sorted((tmp_path / "shots").glob("live-*.json"))
+    data = json.loads(json_path.read_text())
+    assert set(data) == {"image", "width", "height", "tiles", "pip_total", "score", "problems"}
+    assert (data["width"], data["height"]) == (640, 480)
+    assert data["pip_total"] == 43 and data["score"] == 43
+    assert Path(data["image"]).is_file() and data["image"].endswith(".png")
+    assert sorted(Tile.of(*t.pips) for t in from_dict(data).tiles) == FINAL
+
+    (pending,) = pending_snapshots(inbox)
+    recognition = take_snapshot(pending)
+    assert sorted(Tile.of(*t.pips) for t in recognition.tiles) == FINAL
+    assert pending_snapshots(inbox) == []
+    assert (inbox / "taken" / pending.name).is_file()
+    assert Path(recognition.image).is_file() and Path(recognition.image).parent.name == "taken"
+
+
+def test_draw_view_outlines_tiles_and_overlay_can_be_hidden():
+    session, _ = _play(0)
+    image = session.frame.image
+    with_tiles = draw_view(image, session, True, "FROZEN")
+    without = draw_view(image, session, False)
+    assert with_tiles.shape == image.shape
+    body = slice(60, None)  # below the text bar
+    assert np.abs(with_tiles[body].astype(int) - image[body]).sum() > 0
+    assert np.array_equal(without[body], image[body])
+
+
+def test_no_display_is_said_clearly(monkeypatch):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    with pytest.raises(LiveError, match="no display available.*use --no-window"):
+        check_display()
+
+
+class StillDetector:
+    """Two tiles as pairs of half boxes; the second moves at frame 5."""
+
+    def __init__(self):
+        self.frame = -1
+
+    def detect(self, image):
+        self.frame += 1
+        shift = 40.0 if self.frame >= 5 else 0.0
+        boxes = [[100, 100, 140, 140], [100, 140, 140, 180],
+                 [300 + shift, 100, 340 + shift, 140], [300 + shift, 140, 340 + shift, 180]]
+        return Detections(np.array(boxes, np.float32), np.full(4, 0.9, np.float32),
+                          np.zeros(4, np.int64))
+
+
+class CountingPips:
+    def __init__(self):
+        self.crops = []
+
+    def probabilities(self, crops, set_max=None):
+        self.crops.append(len(crops))
+        probs = np.full((len(crops), 19), 0.01, np.float32)
+        probs[:, 4] = 0.82
+        return probs
+
+
+class SplitReader:
+    def __init__(self):
+        self.detector = StillDetector()
+        self.pip_reader = CountingPips()
+
+
+def test_the_split_reader_reads_pips_only_for_new_or_moved_tiles():
+    reader = SplitReader()
+
+    class Frames:
+        name, live, fps = "fake", False, 10.0
+        index = 0
+
+        def read(self):
+            self.index += 1
+            if self.index > 9:
+                return None
+            return Frame(np.full((240, 480, 3), 200, np.uint8), self.index - 1, 0.0)
+
+        def close(self):
+            pass
+
+    session = LiveSession(Frames(), reader, set_max=12)
+    assert isinstance(session.reader, DetectThenRead)
+    reads = []
+    while session.step():
+        reads.append(int(session.timings_ms["reads"]))
+    assert reads == [2, 2, 2, 0, 0, 1, 0, 0, 0]  # settled after 3; the moved one at frame 5
+    assert sum(reader.pip_reader.crops) == 2 * sum(reads)
+    assert session.summary().tiles == (Tile(4, 4), Tile(4, 4))
+
+
+@pytest.mark.skipif(not ((ROOT / "models/detector.onnx").is_file()
+                         and (ROOT / "models/pips.onnx").is_file()),
+                    reason="needs the shipped models (models/detector.onnx, models/pips.onnx)")
+def test_the_real_reader_settles_the_sample_video_to_its_truth():
+    from vision.reader import load_default_reader
+
+    source = open_source(str(SAMPLE))
+    session = LiveSession(source, load_default_reader(), set_max=12)
+    while session.step():
+        pass
+    source.close()
+    assert sorted(session.summary().tiles) == FINAL
