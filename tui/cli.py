@@ -13,6 +13,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "read": ("tui.commands.read", "read the tiles in photos and score them"),
     "eval": ("tui.commands.evaluate", "measure the tile reader on a labelled set of photos"),
     "synth": ("tui.commands.synth", "render a labelled synthetic training set"),
+    "board": ("tui.commands.board", "print the board notation read from a photo of the tableau"),
     "live": ("tui.commands.live", "read tiles live from a webcam, stream or video file"),
 }
 

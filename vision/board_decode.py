@@ -25,6 +25,7 @@ from vision.board_geometry import Join
 from vision.types import HalfReading, TileReading
 
 MIN_PLAUSIBLE = 0.01  # a value the reader gave less than this is never chosen for a half
+OUTVOTE_BELOW = 0.9  # a lone half read less surely than this can be outvoted by its join
 FLOOR = 1e-6
 SEARCH_LIMIT = 200_000  # nodes; beyond this the best assignment found so far is kept
 
@@ -147,10 +148,13 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
 def _plausible(v: int, halves: list[int], probs: list[list[float]],
                tiles: Sequence[TileReading], fixed: Mapping[int, tuple[int, int]]) -> bool:
     """A group may take ``v`` when every half gave it a fair chance, or when one half
-    alone says otherwise and at least two others joined to it read ``v`` outright."""
+    alone, not read with near certainty, says otherwise and at least two others joined to
+    it read ``v`` outright. A sure dissent is a real mismatch on the table: reported."""
     doubters = [h for h in halves if h // 2 not in fixed and probs[h][v] < MIN_PLAUSIBLE]
     if not doubters:
         return True
+    if any(tiles[h // 2].halves[h % 2].confidence >= OUTVOTE_BELOW for h in doubters):
+        return False
     backers = sum(1 for h in halves if h // 2 not in fixed and tiles[h // 2].halves[h % 2].pips == v
                   and tiles[h // 2].halves[h % 2].confidence >= 0.8)
     return len(doubters) == 1 and backers >= 2

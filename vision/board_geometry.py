@@ -245,4 +245,5 @@ def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
 
 
 __all__ = ["Join", "TableauTree", "build_tree", "choose_spinner", "components",
-           "double_likelihood", "ends_touched", "find_joins", "point_to_tile", "tile_ends", "tile_width"]
+           "double_likelihood", "ends_touched", "find_joins", "point_to_tile", "tile_ends",
+           "tile_width"]

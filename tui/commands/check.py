@@ -4,9 +4,13 @@
     chickenfoot check board.txt --play 6-3@4-6 --rule drawn-tile=must-play
     echo "9-9 9-1@9-9" | chickenfoot check - --play 1-5@9-1 --json
 
+    chickenfoot check tableau.jpg --disputed 4-6 [--set 9] [--arms 4] [--annotate out.png]
+
 Exit status: 0 legal, 1 illegal, 2 bad input (one line on stderr naming what is wrong).
-The board is judged by ``judge_board``; a photo of the tableau can be turned into a Board
-and judged by the same function.
+The board is judged by ``judge_board``. Given a photo (an existing image file) and the
+tile in dispute, the board is read from the photo, the disputed tile (and anything played
+on it) is taken off, and playing it where it lies is judged on the board without it;
+2 then also means the photo could not be turned into a board (every reason is listed).
 """
 
 from __future__ import annotations
@@ -47,6 +51,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "holding either, or - to read standard input")
     parser.add_argument("--play", metavar="TILE@PARENT",
                         help="the play to judge, like 6-3@4-6 (6-3 played on 4-6)")
+    parser.add_argument("--disputed", metavar="TILE",
+                        help="with a photo of the tableau: the tile in dispute, like 4-6")
+    parser.add_argument("--annotate", metavar="OUT",
+                        help="with a photo: write it with the board as read drawn on it")
     parser.add_argument("--arms", type=int, metavar="N",
                         help="spinner arms: 4, 6 or 8 (house rule)")
     parser.add_argument("--set", dest="set_max", type=int, metavar="N",
@@ -116,9 +124,24 @@ def judge_board_text(text: str, play_text: str, rules: RuleSet) -> CheckResult:
     return CheckResult(board, play, judge_board(board, play, rules))
 
 
+def is_photo(words: list[str]) -> bool:
+    """A single argument naming an existing image file is a photo of the tableau."""
+    from vision.capture import IMAGE_SUFFIXES
+
+    return (len(words) == 1 and os.path.isfile(words[0])
+            and os.path.splitext(words[0])[1].lower() in IMAGE_SUFFIXES)
+
+
 def run(args: argparse.Namespace) -> int:
+    if is_photo(args.board):
+        from tui.commands.check_photo import run_photo
+
+        return run_photo(args)
     try:
         rules = rules_from_args(args)
+        if args.disputed:
+            raise InputError("--disputed goes with a photo of the tableau; on a board in "
+                             "notation, name the play with --play TILE@PARENT")
         if not args.play:
             raise InputError("say which play to judge with --play TILE@PARENT (like 6-3@4-6)")
         result = judge_board_text(read_board_source(args.board), args.play, rules)

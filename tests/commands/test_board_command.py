@@ -1,0 +1,152 @@
+"""`chickenfoot board` and the photo branch of `chickenfoot check`, with a reader that
+returns the truth of the committed tableau photos (no model needed)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from tui.commands import board as board_command
+from tui.commands import check
+from vision.report import recognition_from_dict
+
+SAMPLES = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "tableau"
+NAMES = sorted(p.name[: -len(".board.txt")] for p in (SAMPLES / "truth").glob("*.board.txt"))
+
+
+class TruthReader:
+    """Reads a committed photo as its truth JSON says (optionally changed by ``edit``)."""
+
+    def __init__(self, name: str, edit=None) -> None:
+        data = json.loads((SAMPLES / "truth" / f"{name}.json").read_text())
+        self.tiles = list(recognition_from_dict(data).tiles)
+        if edit is not None:
+            self.tiles = edit(self.tiles)
+
+    def read(self, image_bgr, set_max=None):
+        return list(self.tiles), []
+
+
+def use_reader(monkeypatch, reader) -> None:
+    import tui.commands.read as read_module
+
+    monkeypatch.setattr(read_module, "load_reader", lambda command="read": reader)
+
+
+def photo(name: str) -> str:
+    return str(SAMPLES / "images" / f"{name}.jpg")
+
+
+def truth(name: str, kind: str = "board.txt") -> str:
+    return (SAMPLES / "truth" / f"{name}.{kind}").read_text()
+
+
+def run(module, argv: list[str], capsys) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    module.add_arguments(parser)
+    code = module.run(parser.parse_args(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def kind(name: str) -> str:
+    return json.loads(truth(name, "disputed.json"))["kind"]
+
+
+@pytest.mark.parametrize("name", [n for n in NAMES if kind(n) != "no-match"])
+def test_board_prints_the_notation(name: str, monkeypatch, capsys) -> None:
+    use_reader(monkeypatch, TruthReader(name))
+    code, out, err = run(board_command, [photo(name)], capsys)
+    assert code == 0
+    assert out.strip() == truth(name).strip()
+
+
+def test_board_reports_a_mismatched_join_exactly(monkeypatch, capsys) -> None:
+    name = next(n for n in NAMES if kind(n) == "no-match")
+    dispute = json.loads(truth(name, "disputed.json"))
+    use_reader(monkeypatch, TruthReader(name))
+    code, out, err = run(board_command, [photo(name)], capsys)
+    assert code == 2 and out == ""
+    tile = dispute["tile"]
+    assert any(tile[::-1] in line or tile in line for line in err.splitlines()
+               if "touches" in line and " vs " in line), err
+
+
+def test_board_json_and_annotation(tmp_path: Path, monkeypatch, capsys) -> None:
+    name = next(n for n in NAMES if kind(n) == "foot-open")
+    use_reader(monkeypatch, TruthReader(name))
+    out_png = tmp_path / "board.png"
+    code, out, _ = run(board_command, [photo(name), "--json", "--annotate", str(out_png)],
+                       capsys)
+    data = json.loads(out)
+    assert code == 0 and data["ok"] and data["board"] == truth(name).strip()
+    assert len(data["joins"]) == data["tiles_read"] - 1
+    assert out_png.stat().st_size > 1000
+
+
+def test_board_reports_a_loose_tile(monkeypatch, capsys) -> None:
+    def add_far_tile(tiles):
+        from dataclasses import replace
+
+        t = tiles[1]
+        moved = replace(t, corners_px=tuple((x + 3000.0, y) for x, y in t.corners_px),
+                        halves=tuple(replace(h, center_px=(h.center_px[0] + 3000, h.center_px[1]),
+                                             pips=8 - h.pips) for h in t.halves))
+        return tiles + [moved]
+
+    use_reader(monkeypatch, TruthReader(NAMES[0], add_far_tile))
+    code, out, err = run(board_command, [photo(NAMES[0])], capsys)
+    assert code == 2 and out == ""
+    assert "the photo could not be turned into a board:" in err
+    assert "a tile not joined to anything: " in err
+
+
+def test_board_without_a_reader_is_one_line(monkeypatch, capsys) -> None:
+    use_reader(monkeypatch, None)
+    code, out, err = run(board_command, [photo(NAMES[0])], capsys)
+    assert code == 2 and out == ""
+
+
+def test_board_missing_photo_is_one_line(monkeypatch, capsys, tmp_path: Path) -> None:
+    use_reader(monkeypatch, TruthReader(NAMES[0]))
+    code, _, err = run(board_command, [str(tmp_path / "nope.jpg")], capsys)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_check_photo_judges_the_disputed_tile(name: str, monkeypatch, capsys) -> None:
+    use_reader(monkeypatch, TruthReader(name))
+    dispute = json.loads(truth(name, "disputed.json"))
+    code, out, err = run(check, [photo(name), "--disputed", dispute["tile"], "--json"], capsys)
+    data = json.loads(out)
+    assert code == (0 if dispute["legal"] else 1), err
+    assert data["legal"] == dispute["legal"]
+    assert sorted(r["violation"] for r in data["reasons"]) == dispute["violations"]
+    assert data["board"] == truth(name).strip()
+
+
+def test_check_photo_human_output(monkeypatch, capsys) -> None:
+    name = next(n for n in NAMES if json.loads(truth(n, "disputed.json"))["kind"] == "arms-first")
+    use_reader(monkeypatch, TruthReader(name))
+    dispute = json.loads(truth(name, "disputed.json"))
+    code, out, _ = run(check, [photo(name), "--disputed", dispute["tile"]], capsys)
+    lines = out.splitlines()
+    assert code == 1
+    assert lines[0] == f"board read: {truth(name).strip()}"
+    assert lines[1].endswith(": illegal")
+    assert "the next tile must be an arm" in lines[2]
+
+
+def test_check_photo_bad_requests(monkeypatch, capsys) -> None:
+    use_reader(monkeypatch, TruthReader(NAMES[0]))
+    code, _, err = run(check, [photo(NAMES[0])], capsys)
+    assert code == 2 and "--disputed TILE" in err
+    code, _, err = run(check, [photo(NAMES[0]), "--play", "1-2@9-9"], capsys)
+    assert code == 2 and "--play goes with a board in notation" in err
+    code, _, err = run(check, [photo(NAMES[0]), "--disputed", "6-7"], capsys)
+    assert code == 2 and "6-7 is not in the photo" in err
+    code, _, err = run(check, ["9-9 9-1@9-9", "--disputed", "9-1"], capsys)
+    assert code == 2 and "--disputed goes with a photo" in err

@@ -1,0 +1,234 @@
+"""Reading a board from tile readings: joins, the spinner, decoding, problems in words."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scorer.notation import format_board, parse_board, to_tableau
+from scorer.rules import RuleSet
+from scorer.tiles import Tile
+from vision.board_decode import decode
+from vision.board_geometry import find_joins
+from vision.board_noise import noisy_readings, truth_readings
+from vision.board_read import read_tableau
+from vision.board_scenes import TableauScene, lay_out, scene_tiles
+from vision.report import recognition_from_dict
+from vision.types import TileReading
+
+SAMPLES = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "tableau"
+RULES = RuleSet()
+
+BOARDS = [
+    "9-9 9-1@9-9",
+    "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-5@9-1",
+    "6-6 6-1@6-6 6-2@6-6 6-3@6-6 6-4@6-6 1-1@1-6 1-0@1-1 1-5@1-1 1-8@1-1 0-7@0-1",
+    "2-2 2-0@2-2 2-4@2-2 2-9@2-2 2-5@2-2 0-3@0-2 3-7@3-0 7-8@7-3 8-1@8-7 1-4@1-8 4-6@4-1",
+]
+
+
+def readings_of(notation: str, seed: int = 11, rules: RuleSet = RULES) -> list[TileReading]:
+    """Perfect readings of a hand-made board laid out the way players lay it."""
+    board = parse_board(notation)
+    placements = tuple(to_tableau(board, rules).order)
+    laid = lay_out(TableauScene(placements, rules), random.Random(seed))
+    return truth_readings(scene_tiles(laid, (1280, 960), np.random.default_rng(seed)))
+
+
+def index_of(tiles: list[TileReading], a: int, b: int) -> int:
+    return next(i for i, t in enumerate(tiles) if sorted(t.pips) == sorted((a, b)))
+
+
+def unsure(tile: TileReading, half: int, value: int, runner: int | None, conf: float,
+           runner_conf: float) -> TileReading:
+    halves = list(tile.halves)
+    halves[half] = replace(halves[half], pips=value, confidence=conf, runner_up=runner,
+                           runner_up_confidence=runner_conf)
+    return replace(tile, halves=tuple(halves))
+
+
+@pytest.mark.parametrize("notation", BOARDS)
+def test_hand_made_boards_read_back_exactly(notation: str) -> None:
+    reading = read_tableau(readings_of(notation), 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(notation))
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_spinner_is_told_from_a_full_chicken_foot(seed: int) -> None:
+    notation = ("5-5 5-1@5-5 5-2@5-5 5-3@5-5 5-4@5-5 1-1@1-5 1-6@1-1 1-7@1-1 1-8@1-1")
+    tiles = readings_of(notation, seed)
+    reading = read_tableau(tiles, 9)
+    assert sorted(tiles[reading.tree.root].pips) == [5, 5]
+    assert reading.board == parse_board(notation)
+
+
+def test_joins_name_the_touching_halves_and_crosswise_doubles() -> None:
+    tiles = readings_of("9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-1@1-9")
+    joins = find_joins(tiles)
+    assert len(joins) == 5
+    one = index_of(tiles, 1, 1)
+    arm = index_of(tiles, 9, 1)
+    join = next(j for j in joins if {j.a, j.b} == {one, arm})
+    # the arm's 1 end meets the double's long side: crosswise, both halves
+    assert (join.a, join.b, join.b_half) == (arm, one, None)
+    assert tiles[arm].halves[join.a_half].pips == 1
+
+
+def test_a_hesitant_misread_is_fixed_by_the_join() -> None:
+    notation = BOARDS[1]
+    tiles = readings_of(notation)
+    i = index_of(tiles, 1, 5)
+    h = tiles[i].pips.index(1)  # the half touching 9-1
+    tiles[i] = unsure(tiles[i], h, 2, 1, 0.6, 0.35)
+    assert sorted(tiles[i].pips) == [2, 5]
+    reading = read_tableau(tiles, 9)
+    assert reading.ok and reading.board == parse_board(notation)
+    assert [(c.tile, c.half, c.read, c.decoded) for c in reading.corrections] == [(i, h, 2, 1)]
+
+
+def test_duplicate_tiles_are_resolved_by_the_runner_up() -> None:
+    notation = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-5@9-1 2-6@9-2"
+    tiles = readings_of(notation)
+    i = index_of(tiles, 2, 6)
+    h = tiles[i].pips.index(6)  # the open end: no join helps, only uniqueness
+    tiles[i] = unsure(tiles[i], h, 5, 6, 0.55, 0.4)
+    j = index_of(tiles, 1, 5)
+    tiles[j] = unsure(tiles[j], tiles[j].pips.index(5), 2, 5, 0.55, 0.4)
+    # read as 2-5 twice; one of them must give way, the likelier assignment wins
+    reading = read_tableau(tiles, 9)
+    assert reading.board is not None
+    assert len(set(reading.board.tiles)) == len(tiles)
+
+
+def test_a_confident_mismatch_is_reported_not_guessed() -> None:
+    notation = BOARDS[1]
+    tiles = readings_of(notation)
+    i = index_of(tiles, 1, 5)
+    h = tiles[i].pips.index(1)
+    tiles[i] = unsure(tiles[i], h, 3, None, 0.99, 0.0)
+    reading = read_tableau(tiles, 9)
+    assert reading.board is None
+    arm = tiles[index_of(tiles, 9, 1)]
+    arm_name = f"{arm.pips[0]}-{arm.pips[1]}"
+    name = f"{tiles[i].pips[0]}-{tiles[i].pips[1]}"
+    expected = {f"the board does not fit together: {name} touches {arm_name}: 3 vs 1",
+                f"the board does not fit together: {arm_name} touches {name}: 1 vs 3"}
+    assert expected & set(reading.problems), reading.problems
+
+
+def test_one_dissenting_half_is_outvoted_by_a_whole_foot() -> None:
+    notation = BOARDS[2]
+    tiles = readings_of(notation)
+    i = index_of(tiles, 1, 1)
+    tiles[i] = unsure(tiles[i], 0, 4, None, 0.85, 0.0)
+    reading = read_tableau(tiles, 9)
+    assert reading.ok and reading.board == parse_board(notation)
+    tiles[i] = unsure(tiles[i], 0, 4, None, 0.99, 0.0)  # a sure dissent is reported
+    reading = read_tableau(tiles, 9)
+    assert reading.board is None
+    assert any("touches 4-1 crosswise: 1 vs 1/4" in p or "4-1 touches" in p
+               for p in reading.problems), reading.problems
+
+
+def test_value_over_the_set_is_never_chosen() -> None:
+    tiles = readings_of(BOARDS[1])
+    i = index_of(tiles, 1, 5)
+    h = tiles[i].pips.index(5)
+    tiles[i] = unsure(tiles[i], h, 11, None, 0.99, 0.0)
+    reading = read_tableau(tiles, 9)
+    assert reading.board is None
+    assert any("more than a double-9 set holds" in p for p in reading.problems)
+
+
+def test_loose_tile_and_second_spinner_are_named() -> None:
+    tiles = readings_of(BOARDS[0])
+    far = [replace(t, corners_px=tuple((x + 5000.0, y) for x, y in t.corners_px),
+                   halves=tuple(replace(h, center_px=(h.center_px[0] + 5000.0, h.center_px[1]))
+                                for h in t.halves)) for t in readings_of(BOARDS[1], 12)]
+    loose = far[index_of(far, 1, 5)]
+    reading = read_tableau(tiles + [loose], 9)
+    assert not reading.ok
+    assert any(p.startswith("a tile not joined to anything: ") for p in reading.problems)
+    reading = read_tableau(readings_of(BOARDS[1]) + far[:0] + [
+        t for t in far if sorted(t.pips) in ([9, 9], [1, 9], [2, 9])], 9)
+    # 9-9 and its arms are in the photo twice: two hubs, two spinners
+    assert any(p.startswith("more than one spinner: ") for p in reading.problems)
+
+
+def test_unreadable_open_half_is_reported() -> None:
+    tiles = readings_of(BOARDS[1])
+    i = index_of(tiles, 1, 5)
+    tiles[i] = unsure(tiles[i], tiles[i].pips.index(5), 5, 6, 0.45, 0.45)
+    reading = read_tableau(tiles, 9)
+    assert any(p.startswith("an unreadable half: ") and "could be 5 or 6" in p
+               for p in reading.problems)
+
+
+def test_disputed_join_keeps_the_values_seen() -> None:
+    # 3-7 laid against the 1 of 9-1: a mismatch the engine must see, not a misread
+    notation = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 3-7@9-1"
+    board = parse_board(notation)
+    from scorer.tableau import Placement
+
+    ordered = tuple(to_tableau(board.without(Tile(3, 7)), RULES).order)
+    placements = ordered + (Placement(Tile(3, 7), Tile(1, 9), 3),)
+    laid = lay_out(TableauScene(placements, RULES), random.Random(2))
+    tiles = truth_readings(scene_tiles(laid, (1280, 960), np.random.default_rng(2)))
+    assert read_tableau(tiles, 9).board is None  # without a dispute: joins disagree
+    reading = read_tableau(tiles, 9, disputed=Tile(3, 7))
+    assert reading.ok and reading.board == board
+
+
+def test_disputed_tile_missing_from_the_photo() -> None:
+    reading = read_tableau(readings_of(BOARDS[1]), 9, disputed=Tile(6, 8))
+    assert "6-8 is not in the photo (no tile read could be it)" in reading.problems
+
+
+def test_decode_without_joins_keeps_the_reader_values() -> None:
+    tiles = readings_of(BOARDS[1])
+    assert decode(tiles, [], 9).values == tuple(t.pips for t in tiles)
+
+
+def test_simulated_reader_noise_is_mostly_fixed() -> None:
+    fixed = wrong_before = 0
+    for seed in range(4):
+        tiles = readings_of(BOARDS[3], seed)
+        noisy = noisy_readings(tiles, 9, np.random.default_rng(100 + seed))
+        reading = read_tableau(noisy, 9)
+        truth = [t.pips for t in tiles]
+        before = sum(a != b for t, n in zip(truth, noisy, strict=True)
+                     for a, b in zip(t, n.pips, strict=True))
+        wrong_before += before
+        if reading.decoding is not None and reading.decoding.consistent:
+            after = sum(a != b for t, d in zip(truth, reading.decoding.values, strict=True)
+                        for a, b in zip(t, d, strict=True))
+            fixed += before - after
+    assert wrong_before > 0 and fixed >= wrong_before // 2
+
+
+def sample_names() -> list[str]:
+    return sorted(p.name[: -len(".board.txt")] for p in (SAMPLES / "truth").glob("*.board.txt"))
+
+
+def test_samples_are_committed_and_small() -> None:
+    names = sample_names()
+    assert len(names) >= 4
+    total = sum(p.stat().st_size for p in SAMPLES.rglob("*") if p.is_file())
+    assert total < 1_000_000
+
+
+@pytest.mark.parametrize("name", sample_names())
+def test_sample_photo_truth_reads_back_to_its_board(name: str) -> None:
+    data = json.loads((SAMPLES / "truth" / f"{name}.json").read_text())
+    tiles = list(recognition_from_dict(data).tiles)
+    truth = parse_board((SAMPLES / "truth" / f"{name}.board.txt").read_text())
+    disputed = json.loads((SAMPLES / "truth" / f"{name}.disputed.json").read_text())
+    reading = read_tableau(tiles, 9, disputed=Tile.parse(disputed["tile"]))
+    assert reading.ok, reading.problems
+    assert reading.board == truth

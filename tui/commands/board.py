@@ -1,0 +1,120 @@
+"""`chickenfoot board PHOTO [--set N] [--json] [--annotate OUT]`: the board in a photo.
+
+Prints the board notation read from a photo of the tableau on one line (ready for the
+scorecard, for a person to correct, and for ``chickenfoot check BOARD --play ...``);
+halves the board corrected, and rules the board breaks, go to standard error as notes.
+With ``--json`` one JSON object: the board, its JSON form, corrections, joins, problems.
+
+Exit status: 0 with a board, 2 when the photo could not be turned into one (each reason
+on its own line: tiles not joined to anything, more than one spinner, unreadable halves,
+joins that disagree) or cannot be read at all.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from scorer.tiles import SET_SIZES
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("photo", metavar="PHOTO", help="a photo of the tableau")
+    parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
+                        metavar="N", help="the double-N set in play (default: the smallest "
+                                          "set holding every value read)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--annotate", metavar="OUT", default=None,
+                        help="write the photo with the board as read drawn on it (.png/.jpg)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from tui.commands.read import load_reader
+    from vision.board_photo import PhotoError, read_board_photo
+
+    reader = load_reader("board")
+    if reader is None:
+        return 2
+    try:
+        photo = read_board_photo(args.photo, reader, args.set_max)
+    except PhotoError as error:
+        print(f"chickenfoot board: {error}", file=sys.stderr)
+        return 2
+    if args.annotate and not write_annotation(photo, args.annotate, "board"):
+        return 2
+    reading = photo.reading
+    if args.json:
+        print(json.dumps(board_dict(photo)))
+    elif reading.ok:
+        print(reading.board)
+        for line in notes(photo):
+            print(f"note: {line}", file=sys.stderr)
+    else:
+        print_problems("board", photo)
+    return 0 if reading.ok else 2
+
+
+def print_problems(command: str, photo) -> None:
+    """The reasons a photo gave no board, one per line on standard error."""
+    print(f"chickenfoot {command}: the photo could not be turned into a board:",
+          file=sys.stderr)
+    for line in photo.reader_problems + photo.reading.problems:
+        print(f"  - {line}", file=sys.stderr)
+
+
+def notes(photo) -> list[str]:
+    """What the board corrected, and every rule the board as read breaks."""
+    from scorer.notation import validate
+    from scorer.rules import RuleSet
+    from vision.board_read import describe_corrections
+
+    reading = photo.reading
+    lines = describe_corrections(photo.tiles, reading)
+    lines.extend(photo.reader_problems)
+    if reading.board is not None:
+        verdict = validate(reading.board, RuleSet(set_max=reading.set_max))
+        lines.extend(f"the board breaks a rule: {r.message}" for r in verdict.reasons)
+    return lines
+
+
+def board_dict(photo) -> dict[str, object]:
+    """The JSON object of ``chickenfoot board --json``."""
+    from scorer.notation import board_to_json, format_board
+
+    reading = photo.reading
+    tiles = photo.tiles
+    joins = []
+    if reading.tree is not None:
+        for join in reading.tree.join:
+            if join is not None:
+                joins.append({"tile": join.a, "half": join.a_half, "touches": join.b,
+                              "touches_half": "side" if join.b_half is None else join.b_half})
+    return {
+        "image": photo.loaded.path,
+        "set": reading.set_max,
+        "ok": reading.ok,
+        "board": None if reading.board is None else format_board(reading.board),
+        "board_json": None if reading.board is None else json.loads(board_to_json(reading.board)),
+        "tiles_read": len(tiles),
+        "spinner": None if reading.tree is None else reading.tree.root,
+        "joins": joins,
+        "corrections": [{"tile": c.tile, "half": c.half, "read": c.read, "board": c.decoded}
+                        for c in reading.corrections],
+        "notes": notes(photo) if reading.ok else [],
+        "problems": list(photo.reader_problems + reading.problems) if not reading.ok else [],
+    }
+
+
+def write_annotation(photo, out: str, command: str) -> bool:
+    """Draw the board as read onto the photo and write it; False after one line on error."""
+    from vision.annotate import write_image
+    from vision.board_photo import annotate_board
+
+    try:
+        write_image(out, annotate_board(photo.loaded.pixels, photo.tiles, photo.reading,
+                                        photo.loaded.scale))
+    except OSError as error:
+        print(f"chickenfoot {command}: {error}", file=sys.stderr)
+        return False
+    return True

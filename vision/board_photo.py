@@ -1,0 +1,108 @@
+"""A photo of the tableau -> the tiles read -> the board, and the board drawn on the photo.
+
+The one call the commands make: ``read_board_photo(path, reader, set_max, disputed)``. It
+reads the tiles with the shipped reader (coordinates in the original photo's pixels) and
+rebuilds the board with ``vision.board_read``. ``annotate_board`` draws the board as read:
+every tile with its decoded values, every join as a line between the touching halves, the
+spinner ringed, halves the board corrected in orange, loose tiles in red.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from scorer.tiles import Tile
+from vision.board_read import TableauReading, read_tableau
+from vision.capture import ImageError, LoadedImage, load_image
+from vision.recognize import FrameReader, scale_tile
+from vision.types import TileReading
+
+JOIN_BGR = (255, 200, 0)
+SURE_BGR = (60, 200, 60)
+FIXED_BGR = (0, 140, 255)
+LOOSE_BGR = (40, 40, 230)
+SPINNER_BGR = (255, 0, 255)
+_FONT = cv2.FONT_HERSHEY_SIMPLEX
+
+
+class PhotoError(ValueError):
+    """A photo that cannot be read; the message is one line."""
+
+
+@dataclass(frozen=True)
+class BoardPhoto:
+    """A photo, the tiles read in it (with the reader's problems) and the board."""
+
+    loaded: LoadedImage
+    tiles: tuple[TileReading, ...]
+    reader_problems: tuple[str, ...]
+    reading: TableauReading
+
+
+def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
+                     disputed: Tile | None = None) -> BoardPhoto:
+    """Read the tableau in the photo at ``path``; raises PhotoError for a bad file."""
+    try:
+        loaded = load_image(path)
+    except ImageError as error:
+        raise PhotoError(str(error)) from None
+    tiles, problems = reader.read(loaded.pixels, set_max)
+    if loaded.scale != 1.0:
+        tiles = [scale_tile(t, loaded.scale) for t in tiles]
+    reading = read_tableau(tiles, set_max, disputed)
+    return BoardPhoto(loaded, tuple(tiles), tuple(problems), reading)
+
+
+def annotate_board(image_bgr: np.ndarray, tiles: Sequence[TileReading],
+                   reading: TableauReading, scale: float = 1.0) -> np.ndarray:
+    """A copy of the photo with the board as read drawn on it (``scale``: photo pixels per
+    reading pixel, for a photo decoded reduced)."""
+    canvas = image_bgr.copy()
+    line = max(1, round(min(canvas.shape[:2]) / 500))
+    tree = reading.tree
+    values = reading.decoding.values if reading.decoding else tuple(t.pips for t in tiles)
+    fixed = {(c.tile, c.half) for c in reading.corrections}
+
+    def pt(p) -> tuple[int, int]:
+        return (int(round(p[0] / scale)), int(round(p[1] / scale)))
+
+    for i, tile in enumerate(tiles):
+        corners = np.array([pt(c) for c in tile.corners_px], np.int32)
+        joined = tree is not None and tree.in_tree(i)
+        colour = SPINNER_BGR if tree is not None and i == tree.root else (
+            SURE_BGR if joined else LOOSE_BGR)
+        cv2.polylines(canvas, [corners], True, colour, line + (i == getattr(tree, "root", -1)),
+                      cv2.LINE_AA)
+        width = float(np.linalg.norm(corners[1] - corners[0])) or 10.0
+        for h, half in enumerate(tile.halves):
+            text = str(values[i][h])
+            _put(canvas, text, pt(half.center_px), max(8.0, 0.5 * width),
+                 FIXED_BGR if (i, h) in fixed else (255, 255, 255))
+    if tree is not None:
+        for join in tree.join:
+            if join is None:
+                continue
+            a = pt(tiles[join.a].halves[join.a_half].center_px)
+            b_tile = tiles[join.b]
+            b = pt(b_tile.center_px if join.b_half is None
+                   else b_tile.halves[join.b_half].center_px)
+            cv2.line(canvas, a, b, JOIN_BGR, line * 2, cv2.LINE_AA)
+            cv2.circle(canvas, b, line * 3, JOIN_BGR, -1, cv2.LINE_AA)
+    return canvas
+
+
+def _put(canvas: np.ndarray, text: str, centre: tuple[int, int], height_px: float,
+         colour: tuple[int, int, int]) -> None:
+    scale = height_px / 22.0
+    thickness = max(1, round(scale * 2))
+    (w, h), _ = cv2.getTextSize(text, _FONT, scale, thickness)
+    origin = (centre[0] - w // 2, centre[1] + h // 2)
+    cv2.putText(canvas, text, origin, _FONT, scale, (0, 0, 0), thickness + 2, cv2.LINE_AA)
+    cv2.putText(canvas, text, origin, _FONT, scale, colour, thickness, cv2.LINE_AA)
+
+
+__all__ = ["BoardPhoto", "PhotoError", "annotate_board", "read_board_photo"]
