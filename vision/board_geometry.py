@@ -178,9 +178,9 @@ def ends_touched(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
 
 
 def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
-    """The spinner: the tile with the most joins, then the likelier double, then the one
-    whose ends are met by arms (a full chicken foot has as many joins, all on its sides),
-    then the one nearest the centre of the layout."""
+    """The spinner: a likely double, with the most joins, then the one whose ends are met
+    by arms (a full chicken foot has as many joins, all on its sides), then the one
+    nearest the centre of the layout."""
     degree = [0] * len(tiles)
     for j in joins:
         degree[j.a] += 1
@@ -192,7 +192,7 @@ def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
     def key(i: int) -> tuple[float, float, float, float]:
         dist = math.dist(tiles[i].center_px, centre) / scale
         double = double_likelihood(tiles[i]) > 0.2
-        return (-degree[i], -double, -ends_touched(tiles, joins, i), dist)
+        return (-double, -degree[i], -ends_touched(tiles, joins, i), dist)
 
     return min(range(len(tiles)), key=key)
 
