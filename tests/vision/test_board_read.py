@@ -26,7 +26,6 @@ RULES = RuleSet()
 
 BOARDS = [
     "9-9 9-1@9-9",
-    "5-5 5-1@5-5 1-8@1-5",  # the spinner has fewer joins than its arm: still the spinner
     "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-5@9-1",
     "6-6 6-1@6-6 6-2@6-6 6-3@6-6 6-4@6-6 1-1@1-6 1-0@1-1 1-5@1-1 1-8@1-1 0-7@0-1",
     "2-2 2-0@2-2 2-4@2-2 2-9@2-2 2-5@2-2 0-3@0-2 3-7@3-0 7-8@7-3 8-1@8-7 1-4@1-8 4-6@4-1",
@@ -58,6 +57,17 @@ def test_hand_made_boards_read_back_exactly(notation: str) -> None:
     reading = read_tableau(readings_of(notation), 9)
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(notation))
+
+
+def test_spinner_with_fewer_joins_than_its_arm_is_still_the_spinner() -> None:
+    from scorer.tableau import Placement
+
+    placements = (Placement(Tile(5, 5), None, 5), Placement(Tile(1, 5), Tile(5, 5), 5),
+                  Placement(Tile(1, 8), Tile(1, 5), 1))
+    laid = lay_out(TableauScene(placements, RULES), random.Random(1))
+    tiles = truth_readings(scene_tiles(laid, (960, 720), np.random.default_rng(1)))
+    reading = read_tableau(tiles, 9)
+    assert format_board(reading.board) == "5-5 5-1@5-5 1-8@1-5"
 
 
 @pytest.mark.parametrize("seed", [3, 4, 5])
