@@ -21,6 +21,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="draw every photo from this set (default: a mix of sets)",
     )
     parser.add_argument("--max-tiles", type=int, default=20, help="most tiles in one photo")
+    parser.add_argument("--tableau", action="store_true",
+                        help="render tableaux from simulated rounds instead (images/, truth/ "
+                             "with NAME.board.txt and NAME.disputed.json); tiles per photo "
+                             "cycle through 5, 15 and 30")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -34,6 +38,17 @@ def run(args: argparse.Namespace) -> int:
         if done % 50 == 0 or done == total:
             print(f"rendered {done}/{total}", file=sys.stderr)
 
+    if args.tableau:
+        from vision.board_scenes import write_tableau_set
+
+        try:
+            write_tableau_set(args.out, args.count, args.seed, progress=progress)
+        except OSError as error:
+            print(f"chickenfoot synth: cannot write to {args.out}: {error.strerror}",
+                  file=sys.stderr)
+            return 2
+        print(f"wrote {args.count} tableau photos to {args.out}")
+        return 0
     try:
         write_dataset(
             args.out,
