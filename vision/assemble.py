@@ -10,18 +10,21 @@ partner at all are reported as problems rather than guessed into tiles.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from vision.detections import HALF, TILE, Detections, box_iou
 
+Box = tuple[float, float, float, float]
+
 
 @dataclass(frozen=True)
 class HalfSlot:
     """A half to be read: its box in image pixels and how sure the detector was."""
 
-    box_xyxy: tuple[float, float, float, float]
+    box_xyxy: Box
     score: float
     inferred: bool = False  # made from a tile box, not detected itself
 
@@ -53,20 +56,43 @@ class TileSlot:
         )
 
 
-def _side(box: tuple[float, float, float, float], angle: float) -> float:
-    """The side of a square half whose axis-aligned box is ``box``, seen along ``angle``."""
-    w, h = box[2] - box[0], box[3] - box[1]
-    return (w + h) / 2 / (abs(math.cos(angle)) + abs(math.sin(angle)))
+def half_pair_error(a: Box, b: Box) -> float:
+    """How far box b is from where the partner of half box a would lie (0 = exactly).
+
+    Measure the offset between the centres in units of the two boxes' mean width and
+    height: for the two square halves of one tile at any rotation, |dx| + |dy| is then
+    exactly 1, and it stays 1 when the photo is stretched (both offset and boxes scale).
+    Halves of different sizes are penalised too.
+    """
+    wa, ha, wb, hb = a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1]
+    if min(wa, ha, wb, hb) <= 0:
+        return math.inf
+    dx = ((b[0] + b[2]) - (a[0] + a[2])) / (wa + wb)
+    dy = ((b[1] + b[3]) - (a[1] + a[3])) / (ha + hb)
+    size_mismatch = abs(wa * ha - wb * hb) / max(wa * ha, wb * hb)
+    return abs(abs(dx) + abs(dy) - 1.0) + 0.5 * size_mismatch
 
 
 def pair_error(a: HalfSlot, b: HalfSlot) -> float:
-    (ax, ay), (bx, by) = a.center, b.center
-    distance = math.hypot(bx - ax, by - ay)
-    if distance == 0:
-        return math.inf
-    angle = math.atan2(by - ay, bx - ax)
-    expected = (_side(a.box_xyxy, angle) + _side(b.box_xyxy, angle)) / 2
-    return abs(distance - expected) / expected
+    return half_pair_error(a.box_xyxy, b.box_xyxy)
+
+
+def greedy_pairs(boxes: Sequence[Box], max_error: float) -> tuple[list[tuple[int, int]], list[int]]:
+    """Pair half boxes best fit first: (index pairs, indices left alone)."""
+    candidates = sorted(
+        (half_pair_error(boxes[i], boxes[j]), i, j)
+        for i in range(len(boxes))
+        for j in range(i + 1, len(boxes))
+    )
+    used: set[int] = set()
+    pairs = []
+    for error, i, j in candidates:
+        if error > max_error:
+            break
+        if i not in used and j not in used:
+            used.update((i, j))
+            pairs.append((i, j))
+    return pairs, [i for i in range(len(boxes)) if i not in used]
 
 
 def _union(a: HalfSlot, b: HalfSlot) -> np.ndarray:
@@ -135,14 +161,9 @@ def assemble(
 
     # 2. Halves no tile box claimed: pair by geometry, best fit first.
     rest = [i for i in range(len(halves)) if i not in used]
-    candidates = sorted(
-        (pair_error(halves[i], halves[j]), i, j) for n, i in enumerate(rest) for j in rest[n + 1 :]
-    )
-    for error, i, j in candidates:
-        if error > max_pair_error:
-            break
-        if i in used or j in used:
-            continue
+    pairs, _ = greedy_pairs([halves[i].box_xyxy for i in rest], max_pair_error)
+    for a, b in pairs:
+        i, j = rest[a], rest[b]
         used.update((i, j))
         score = min(halves[i].score, halves[j].score)
         tiles.append(TileSlot(_ordered(halves[i], halves[j]), score))

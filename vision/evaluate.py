@@ -18,14 +18,13 @@ Definitions for (a), where only non-blank halves are labelled:
   inside the labelled box; matches are one-to-one, taken greedily by distance between
   the predicted centre and the box centre. A predicted half inside no labelled box is not
   a false positive when it reads 0 (blanks are not labelled).
-- *Labelled tiles* are inferred from the boxes alone: two labelled halves pair into one
-  tile when their boxes touch or overlap, are of similar size (sides within a factor of
-  1.6) and their centres lie about one half-side apart (0.6 to 1.45 times the mean
-  ``sqrt(w*h)``), i.e. together they make a ~2:1 domino; candidate pairs are taken
-  greedily, closest to exactly one half-side first. A labelled half left unpaired is a
-  tile whose other half is blank. This is a heuristic: two tiles lying side by side in a
-  2x2 block of halves cannot be told apart from the boxes, so tile-level numbers on (a)
-  carry that uncertainty; per-half accuracy and pip totals do not.
+- *Labelled tiles* are inferred from the boxes alone, with the reader's own pairing
+  geometry (``vision.assemble.half_pair_error``: the centres' offset in units of the
+  boxes' mean size is 1 in |dx| + |dy| for two halves of one tile, at any rotation)
+  and the tolerance of ``vision.half_labels``; pairs are taken best fit first. A
+  labelled half left unpaired is a tile whose other half is blank. This is a heuristic:
+  two tiles lying side by side in a 2x2 block of halves cannot be told apart from the
+  boxes, so tile-level numbers on (a) carry that uncertainty; per-half accuracy and pip totals do not.
 - *Tile recall*: labelled tiles matched by a predicted tile, over labelled tiles. A pair
   is matched when both its halves match halves of the same predicted tile; a lone half
   when it matches a half of a predicted tile. Each predicted tile matches at most one
@@ -65,14 +64,13 @@ from typing import Any
 import cv2
 import numpy as np
 
+from vision.assemble import greedy_pairs
 from vision.capture import IMAGE_SUFFIXES
+from vision.half_labels import PAIR_TOLERANCE
 from vision.recognize import FrameReader, RecognitionError, recognize_file, scale_tile
 from vision.types import Recognition, TileReading
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels
-PAIR_DISTANCE = (0.6, 1.45)
-PAIR_SIZE_RATIO = 1.6
-PAIR_GAP = 0.25
 IOU_MATCH = 0.5
 
 
@@ -243,37 +241,10 @@ def _ratio(part: int, whole: int) -> float:
 
 # -- scoring (a): half boxes --------------------------------------------------------------
 def pair_halves(boxes: Sequence[Box]) -> list[tuple[int, ...]]:
-    """Labelled tiles inferred from half boxes: index pairs, then lone indices."""
-    candidates: list[tuple[float, int, int]] = []
-    for i in range(len(boxes)):
-        for j in range(i + 1, len(boxes)):
-            cost = _pair_cost(boxes[i], boxes[j])
-            if cost is not None:
-                candidates.append((cost, i, j))
-    used: set[int] = set()
-    tiles: list[tuple[int, ...]] = []
-    for _, i, j in sorted(candidates):
-        if i not in used and j not in used:
-            used.update((i, j))
-            tiles.append((i, j))
-    tiles += [(i,) for i in range(len(boxes)) if i not in used]
-    return tiles
-
-
-def _pair_cost(a: Box, b: Box) -> float | None:
-    side_a = math.sqrt(max(a[2] - a[0], 0) * max(a[3] - a[1], 0))
-    side_b = math.sqrt(max(b[2] - b[0], 0) * max(b[3] - b[1], 0))
-    if min(side_a, side_b) <= 0 or max(side_a, side_b) / min(side_a, side_b) > PAIR_SIZE_RATIO:
-        return None
-    side = (side_a + side_b) / 2
-    gap_x = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
-    gap_y = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
-    if max(gap_x, gap_y) > PAIR_GAP * side:
-        return None
-    distance = math.dist(_box_centre(a), _box_centre(b)) / side
-    if not PAIR_DISTANCE[0] <= distance <= PAIR_DISTANCE[1]:
-        return None
-    return abs(distance - 1.0)
+    """Labelled tiles inferred from half boxes: index pairs, then lone indices (the same
+    geometry the reader and the training labels use)."""
+    pairs, lone = greedy_pairs(list(boxes), PAIR_TOLERANCE)
+    return [*pairs, *((i,) for i in lone)]
 
 
 def _box_centre(b: Box) -> tuple[float, float]:

@@ -7,7 +7,14 @@ import math
 import numpy as np
 import pytest
 
-from vision.assemble import HalfSlot, TileSlot, assemble, pair_error
+from vision.assemble import (
+    HalfSlot,
+    TileSlot,
+    assemble,
+    greedy_pairs,
+    half_pair_error,
+    pair_error,
+)
 from vision.detections import HALF, TILE, Detections
 
 
@@ -74,3 +81,37 @@ def test_corners_are_a_clockwise_two_to_one_rectangle(angle_deg):
     assert 0.5 * np.sum(x * np.roll(y, -1) - np.roll(x, -1) * y) == pytest.approx(5000)
     # The first two corners belong to the first half.
     assert np.linalg.norm(corners[:2].mean(0) - c1) < np.linalg.norm(corners[:2].mean(0) - c2)
+
+
+@pytest.mark.parametrize("angle_deg", [0, 17, 45, 90, 120])
+@pytest.mark.parametrize("stretch", [(1.0, 1.0), (1.0, 1.33), (0.75, 1.0)])
+def test_pair_error_is_zero_for_the_halves_of_one_tile_at_any_rotation_and_stretch(
+    angle_deg, stretch
+):
+    a = math.radians(angle_deg)
+    side = 40.0
+    spread = side * (abs(math.cos(a)) + abs(math.sin(a)))  # box of a rotated square half
+    centres = [(200.0, 200.0), (200.0 + side * math.cos(a), 200.0 + side * math.sin(a))]
+    sx, sy = stretch
+    boxes = [
+        (
+            (x - spread / 2) * sx,
+            (y - spread / 2) * sy,
+            (x + spread / 2) * sx,
+            (y + spread / 2) * sy,
+        )
+        for x, y in centres
+    ]
+    assert half_pair_error(*boxes) == pytest.approx(0.0, abs=1e-9)
+
+
+def test_halves_two_sides_apart_or_diagonal_are_poor_partners():
+    box = (0.0, 0.0, 40.0, 40.0)
+    assert half_pair_error(box, (80.0, 0.0, 120.0, 40.0)) == pytest.approx(1.0)
+    assert half_pair_error(box, (40.0, 40.0, 80.0, 80.0)) == pytest.approx(1.0)
+
+
+def test_greedy_pairs_takes_the_best_fit_first_and_leaves_the_rest_alone():
+    boxes = [(0, 0, 40, 40), (40, 0, 80, 40), (84, 0, 124, 40), (300, 300, 340, 340)]
+    pairs, lone = greedy_pairs(boxes, 0.3)
+    assert pairs == [(0, 1)] and lone == [2, 3]

@@ -21,6 +21,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="draw every photo from this set (default: a mix of sets)",
     )
     parser.add_argument("--max-tiles", type=int, default=20, help="most tiles in one photo")
+    parser.add_argument("--stretch", type=float, default=0.0, metavar="P",
+                        help="share of photos squashed to a square, as dataset exports do")
     parser.add_argument("--tableau", action="store_true",
                         help="render tableaux from simulated rounds instead (images/, truth/ "
                              "with NAME.board.txt and NAME.disputed.json); tiles per photo "
@@ -56,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
             args.seed,
             set_max=args.set_max,
             max_tiles=args.max_tiles,
+            stretch_prob=args.stretch,
             progress=progress,
         )
     except OSError as error:

@@ -103,7 +103,9 @@ def _group_poses(
 
 def random_layout(size: tuple[int, int], rng: np.random.Generator, max_tiles: int) -> list[Pose]:
     w, h = size
-    half_px = min(w, h) * rng.uniform(0.045, 0.15)
+    # Log-uniform sizes: from a whole table seen from afar to two tiles filling a phone
+    # photo, as in real leftover-hand photos.
+    half_px = min(w, h) * float(np.exp(rng.uniform(np.log(0.045), np.log(0.3))))
     scale = 0.25
     occupied = np.zeros((int(h * scale) + 1, int(w * scale) + 1), np.uint8)
     poses: list[Pose] = []
@@ -212,9 +214,11 @@ def render_scene(
     set_max: int | None = None,
     poses: list[Pose] | None = None,
     values: list[tuple[int, int]] | None = None,
+    stretch_to_square: bool = False,
 ) -> tuple[np.ndarray, list[PlacedTile]]:
     """One photo and its tiles. ``poses``/``values`` may be given (e.g. a tableau layout);
-    otherwise a random hand is laid out."""
+    otherwise a random hand is laid out. ``stretch_to_square`` squashes the photo to a
+    square, as dataset exports often do, so tiles lose their 2:1 shape a little."""
     if size is None:
         size = FRAME_SIZES[int(rng.integers(len(FRAME_SIZES)))]
     w, h = size
@@ -249,4 +253,9 @@ def render_scene(
     for pose, pair in zip(poses, values, strict=True):
         corners = cv2.perspectiveTransform(pose.corners()[None], tilt)[0]
         placed.append(PlacedTile(values=(int(pair[0]), int(pair[1])), corners=corners))
+    if stretch_to_square:
+        side = min(w, h)
+        image = cv2.resize(image, (side, side), interpolation=cv2.INTER_AREA)
+        scale = np.array([side / w, side / h], np.float32)
+        placed = [PlacedTile(t.values, t.corners * scale) for t in placed]
     return image, placed

@@ -65,6 +65,7 @@ def write_dataset(
     jpeg_quality: tuple[int, int] = (45, 95),
     set_max: int | None = None,
     max_tiles: int = 20,
+    stretch_prob: float = 0.0,
     progress=None,
 ) -> None:
     """Render ``count`` photos into ``out_dir``; photo i uses seed (seed, i), so any photo can
@@ -73,7 +74,10 @@ def write_dataset(
         (out_dir / sub).mkdir(parents=True, exist_ok=True)
     for index in range(count):
         rng = np.random.default_rng([seed, index])
-        image, tiles = render_scene(rng, set_max=set_max, max_tiles=max_tiles)
+        image, tiles = render_scene(
+            rng, set_max=set_max, max_tiles=max_tiles,
+            stretch_to_square=bool(rng.random() < stretch_prob),
+        )
         name = f"synth_{seed}_{index:05d}"
         height, width = image.shape[:2]
         quality = int(rng.integers(*jpeg_quality))

@@ -14,8 +14,8 @@ import cv2
 import numpy as np
 
 from vision.half_crop import crop_half
+from vision.half_labels import read_half_boxes
 from vision.synth.scene import half_quads
-from vision.training.real_halves import read_half_boxes
 
 STORE_PX = 96
 STORE_MARGIN = 0.3

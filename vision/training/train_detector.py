@@ -27,6 +27,9 @@ def main() -> None:
     parser.add_argument("--project", type=Path, default=REPO / "runs")
     parser.add_argument("--name", default="detector")
     parser.add_argument("--resume", action="store_true", help="continue the last run")
+    parser.add_argument(
+        "--init", type=Path, help="start from these weights (.pt) instead of scratch"
+    )
     parser.add_argument("--export-only", type=Path, help="export this .pt to models/ and stop")
     args = parser.parse_args()
 
@@ -40,7 +43,7 @@ def main() -> None:
         model = YOLO(str(args.project / args.name / "weights" / "last.pt"))
         model.train(resume=True)
     else:
-        model = YOLO("yolo11n.yaml")
+        model = YOLO(str(args.init) if args.init else "yolo11n.yaml")
         model.train(
             data=str(args.data.resolve()),
             epochs=args.epochs,
@@ -65,8 +68,10 @@ def main() -> None:
             close_mosaic=2,
             patience=100,
         )
-    best = args.project / args.name / "weights" / "best.pt"
-    export(YOLO(str(best)), args.imgsz)
+    # The last epoch, not the "best" one: best is chosen on rendered validation photos,
+    # which say little about real ones, and the learning rate has decayed by the end.
+    last = args.project / args.name / "weights" / "last.pt"
+    export(YOLO(str(last)), args.imgsz)
 
 
 def export(model, imgsz: int) -> None:
