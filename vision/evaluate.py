@@ -24,7 +24,8 @@ Definitions for (a), where only non-blank halves are labelled:
   and the tolerance of ``vision.half_labels``; pairs are taken best fit first. A
   labelled half left unpaired is a tile whose other half is blank. This is a heuristic:
   two tiles lying side by side in a 2x2 block of halves cannot be told apart from the
-  boxes, so tile-level numbers on (a) carry that uncertainty; per-half accuracy and pip totals do not.
+  boxes, so tile-level numbers on (a) carry that uncertainty; per-half accuracy and pip
+  totals do not.
 - *Tile recall*: labelled tiles matched by a predicted tile, over labelled tiles. A pair
   is matched when both its halves match halves of the same predicted tile; a lone half
   when it matches a half of a predicted tile. Each predicted tile matches at most one
