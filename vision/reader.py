@@ -16,6 +16,7 @@ from vision.assemble import HalfSlot, TileSlot, assemble
 from vision.detect import OnnxDetector
 from vision.half_crop import crop_half
 from vision.pips import PipReader
+from vision.tiled_detect import detect_multiscale
 from vision.types import HalfReading, TileReading
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
@@ -37,7 +38,7 @@ class TileReader:
     ) -> tuple[list[TileReading], list[str]]:
         timings: dict[str, float] = {}
         started = time.perf_counter()
-        dets = self.detector.detect(image_bgr)
+        dets = detect_multiscale(self.detector, image_bgr)
         timings["detect"] = _ms_since(started)
 
         started = time.perf_counter()
