@@ -14,6 +14,7 @@ from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 from tui.recognizer import Recognizer
 from tui.screens.confirm import ConfirmScreen, ResumeScreen
+from tui.screens.dispute import DisputeScreen
 from tui.screens.help import HelpScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.new_game import NewGameScreen
@@ -159,14 +160,16 @@ class ChickenFootApp(App[None]):
 
         if self.opening_entry is not None or isinstance(self.screen, ScoreEntryScreen):
             return
+        live = mode == "live"  # the live view's newest snapshot, reviewed as a photo
 
         def scored(entry: Entry | None) -> None:
             self.opening_entry = None
             if entry is not None:
                 self.record(round_index, player, entry)
 
-        self.opening_entry = ScoreEntryScreen(card, round_index, player, mode, photo,
-                                              self.camera_index, typed)
+        self.opening_entry = ScoreEntryScreen(card, round_index, player,
+                                              "capture" if live else mode, photo,
+                                              self.camera_index, typed, live=live)
         self.push_screen(self.opening_entry, scored)
 
     def record(self, round_index: int, player: str, entry: Entry) -> None:
@@ -289,6 +292,14 @@ class ChickenFootApp(App[None]):
             return
         self.notify(f"{csv_path}\n{json_path}", title=f"Game {game_id} exported", timeout=10)
 
+    def action_verify(self, photo: str = "") -> None:
+        """Settle a disputed play on a board from a photo or typed, under this game's
+        rules (the default rules before any game is open)."""
+        if isinstance(self.screen, DisputeScreen):
+            return
+        rules = self.card.rules if self.card is not None else self.rules
+        self.push_screen(DisputeScreen(rules, photo))
+
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
@@ -302,6 +313,11 @@ class ChickenFootApp(App[None]):
                             lambda: self.action_score("tiles"))
         yield SystemCommand("Score: photo or camera", "Read the tiles left in the hand",
                             lambda: self.action_score("capture"))
+        yield SystemCommand("Score: live view snapshot",
+                            "The newest snapshot sent by `chickenfoot live --send`",
+                            lambda: self.action_score("live"))
+        yield SystemCommand("Verify a play", "Judge a disputed tile on a photo or typed "
+                            "board, with every reason", self.action_verify)
         yield SystemCommand("Undo", "Undo the last change", self.action_undo)
         yield SystemCommand("Redo", "Redo what was undone", self.action_redo)
         yield SystemCommand("History", "Finished and unfinished games", self.action_history)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote, urlparse
 
+from scorer.notation import Board
 from scorer.tiles import MAX_SET, Tile
 from vision.types import Recognition, TileReading
 
@@ -33,12 +34,45 @@ class CameraUnavailable(Exception):
     """No camera, or it stopped answering."""
 
 
+class NoSnapshotWaiting(Exception):
+    """The live view's inbox holds no snapshot (or the one there cannot be read)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class BoardReading:
+    """A photo of the tableau as the app sees it: the board read (None when the photo
+    gave none), why not (``problems``), and what the reader noticed or the board
+    corrected on the way (``notes``). No pixels."""
+
+    image: str
+    board: Board | None
+    set_max: int
+    problems: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    tiles_read: int = 0
+
+    @property
+    def ok(self) -> bool:
+        return self.board is not None and not self.problems
+
+
 class Recognizer(Protocol):
     def read_path(self, path: str, set_max: int = 9,
                   progress: Progress | None = None) -> Recognition: ...
 
     def read_camera(self, index: int = 0, set_max: int = 9,
                     progress: Progress | None = None) -> Recognition: ...
+
+    def read_board(self, path: str, set_max: int = 9, disputed: Tile | None = None,
+                   progress: Progress | None = None) -> BoardReading:
+        """The board in a photo of the tableau. With ``disputed``, the reader's values on
+        that tile's join are kept as seen (that join is what is in dispute)."""
+        ...
+
+    def take_live_snapshot(self, progress: Progress | None = None) -> Recognition:
+        """The newest snapshot ``chickenfoot live --send`` left in the inbox, moved to
+        ``taken/``; raises NoSnapshotWaiting when there is none."""
+        ...
 
 
 def clean_path(text: str) -> str:
@@ -60,21 +94,22 @@ def _noop(_: str) -> None:
 class VisionRecognizer:
     """The real reader: ``vision.reader.read_image_file(path, set_max)``."""
 
-    def __init__(self, models_dir: Path | None = None) -> None:
+    def __init__(self, models_dir: Path | None = None,
+                 inbox: Path | None = None) -> None:
         self.models_dir = models_dir or Path(__file__).resolve().parent.parent / "models"
+        self.inbox = inbox  # None: where ``chickenfoot live --send`` writes
+        self._frame_reader = None
 
-    def _reader(self):
+    def _reader(self, instead: str = "type the points (F2) or pick the tiles (F3)"):
         try:
             from vision import reader
         except ImportError as error:
             raise RecognizerUnavailable(
                 "The tile reader is not installed in this copy of chickenfoot "
-                f"({type(error).__name__}); type the points (F2) or pick the tiles (F3)."
-            ) from None
+                f"({type(error).__name__}); {instead}.") from None
         if not glob.glob(str(self.models_dir / "*.onnx")):
-            raise RecognizerUnavailable(
-                f"No tile-reading model in {self.models_dir}; type the points (F2) or "
-                "pick the tiles (F3).")
+            raise RecognizerUnavailable(f"No tile-reading model in {self.models_dir}; "
+                                        f"{instead}.")
         return reader
 
     def read_path(self, path: str, set_max: int = 9,
@@ -122,6 +157,58 @@ class VisionRecognizer:
             return self.read_path(shot, set_max, progress)
         finally:
             os.unlink(shot)
+
+
+    def read_board(self, path: str, set_max: int = 9, disputed: Tile | None = None,
+                   progress: Progress | None = None) -> BoardReading:
+        progress = progress or _noop
+        path = clean_path(path)
+        if not os.path.isfile(path):
+            raise FileNotFoundError(f"No photo at {path}")
+        progress("Loading the tile reader...")
+        reader = self._reader("type the board notation instead")
+        try:
+            from tui.commands.board import notes
+            from vision.board_photo import PhotoError, read_board_photo
+
+            if self._frame_reader is None:
+                self._frame_reader = reader.load_default_reader(self.models_dir)
+            progress(f"Reading the tableau in {os.path.basename(path)}...")
+            photo = read_board_photo(path, self._frame_reader, set_max, disputed)
+        except PhotoError as error:
+            raise RecognizerUnavailable(f"Cannot read {path}: {error}") from None
+        except Exception as error:  # the reader's own failure, shown to the player
+            raise RecognizerUnavailable(
+                f"The reader could not read {path}: {error}") from None
+        reading = photo.reading
+        if reading.ok:
+            return BoardReading(path, reading.board, reading.set_max, (),
+                                tuple(notes(photo)), len(photo.tiles))
+        return BoardReading(path, None, reading.set_max,
+                            photo.reader_problems + reading.problems, (), len(photo.tiles))
+
+    def take_live_snapshot(self, progress: Progress | None = None) -> Recognition:
+        progress = progress or _noop
+        progress("Looking in the live view's inbox...")
+        try:
+            from vision.live import inbox_dir, pending_snapshots, take_snapshot
+        except ImportError as error:
+            raise RecognizerUnavailable(
+                "The live view is not installed in this copy of chickenfoot "
+                f"({type(error).__name__}); open a photo or type the points (F2).") from None
+        inbox = self.inbox if self.inbox is not None else inbox_dir()
+        waiting = pending_snapshots(inbox)
+        if not waiting:
+            raise NoSnapshotWaiting(
+                f"No live snapshot waiting in {inbox}. Run `chickenfoot live --send` and "
+                "press s in its window, then try again.")
+        newest = waiting[-1]
+        progress(f"Taking {newest.name}...")
+        try:
+            return take_snapshot(newest)
+        except (OSError, ValueError) as error:
+            raise NoSnapshotWaiting(f"The snapshot {newest.name} cannot be used: "
+                                    f"{error}") from None
 
 
 # -- turning a reading into tiles the player can check ----------------------------------

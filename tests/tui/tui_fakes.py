@@ -1,11 +1,18 @@
-"""A fake tile reader with a fixed answer, for the app tests."""
+"""A fake tile reader with fixed answers (a hand, a tableau, the live view's inbox), for the
+app tests."""
 
 from __future__ import annotations
 
 import threading
 from pathlib import Path
 
-from tui.recognizer import CameraUnavailable
+from scorer.notation import parse_board
+from tui.recognizer import (
+    BoardReading,
+    CameraUnavailable,
+    NoSnapshotWaiting,
+    RecognizerUnavailable,
+)
 from vision.types import HalfReading, Recognition, TileReading
 
 
@@ -25,13 +32,37 @@ HAND = Recognition(
     problems=("one tile is partly outside the photo",),
 )
 
+# A tableau: the spinner with two arms, and 1-5 on the 1 of 9-1, played before the
+# spinner had its four arms; the board noticed a half it corrected.
+TABLEAU = BoardReading(
+    image="tableau.jpg", board=parse_board("9-9 9-1@9-9 9-2@9-9 1-5@9-1"), set_max=9,
+    notes=("read 9-2 at (120, 80) as 9-2: 8 does not fit the board, 9 does",),
+    tiles_read=4)
+
+NO_BOARD = BoardReading(
+    image="tableau.jpg", board=None, set_max=9,
+    problems=("2 tiles touch no other tile (3-4, 5-5)", "no spinner (a double) was found"),
+    tiles_read=2)
+
+# Sent by the live view: 3-3 sure, 5-1 doubtful (its 1 may be a 2).
+LIVE = Recognition(image="/inbox/taken/live-20260314-201500-123.png", width=1280,
+                   height=720, tiles=(reading(3, 3), reading(5, 1, 0.6, runner_up=2)),
+                   problems=())
+
 
 class FakeRecognizer:
-    """Answers every photo with ``answer``; the camera can be made to fail."""
+    """Answers every photo with ``answer`` (a tableau photo with ``board``); the camera
+    can be made to fail, the model to be missing; ``snapshots`` is the live view's inbox,
+    oldest first."""
 
-    def __init__(self, answer: Recognition = HAND, camera_ok: bool = True) -> None:
+    def __init__(self, answer: Recognition = HAND, camera_ok: bool = True,
+                 board: BoardReading = TABLEAU, model_ok: bool = True,
+                 snapshots: list[Recognition] | None = None) -> None:
         self.answer = answer
         self.camera_ok = camera_ok
+        self.board = board
+        self.model_ok = model_ok
+        self.snapshots = list(snapshots or [])
         self.calls: list[tuple[str, object]] = []
         self.thread_names: list[str] = []
 
@@ -51,3 +82,23 @@ class FakeRecognizer:
         if progress:
             progress("Taking a picture...")
         return self.answer
+
+    def read_board(self, path, set_max=9, disputed=None, progress=None):
+        self.calls.append(("board", path, set_max, disputed))
+        self.thread_names.append(threading.current_thread().name)
+        if progress:
+            progress("Reading the tableau...")
+        if not Path(path).exists():
+            raise FileNotFoundError(f"No photo at {path}")
+        if not self.model_ok:
+            raise RecognizerUnavailable("No tile-reading model in models/; type the board "
+                                        "notation instead.")
+        return self.board
+
+    def take_live_snapshot(self, progress=None):
+        self.calls.append(("live", len(self.snapshots)))
+        self.thread_names.append(threading.current_thread().name)
+        if not self.snapshots:
+            raise NoSnapshotWaiting("No live snapshot waiting in /inbox. Run `chickenfoot "
+                                    "live --send` and press s in its window, then try again.")
+        return self.snapshots.pop()

@@ -1,10 +1,11 @@
-"""Score one player's round: type a number, pick the tiles, or read them from a photo or
-the camera, check what was read, fix it, confirm."""
+"""Score one player's round: type a number, pick the tiles, or read them from a photo, the
+camera or the live view's newest snapshot, check what was read, fix it, confirm."""
 
 from __future__ import annotations
 
 import json
 from dataclasses import replace
+from pathlib import Path
 
 from rich.text import Text
 from textual import events, work
@@ -33,6 +34,7 @@ from scorer.scoring import score_hand, tile_points
 from scorer.tiles import Tile, full_set
 from tui.recognizer import (
     CameraUnavailable,
+    NoSnapshotWaiting,
     ReadTile,
     RecognizerUnavailable,
     clean_path,
@@ -58,10 +60,11 @@ class ReadDone(Message):
 
 
 class ReadFailed(Message):
-    def __init__(self, text: str, camera: bool) -> None:
+    def __init__(self, text: str, title: str, severity: str = "error") -> None:
         super().__init__()
         self.text = text
-        self.camera = camera
+        self.title = title
+        self.severity = severity
 
 
 class ReviewTable(DataTable):
@@ -94,11 +97,13 @@ class ScoreEntryScreen(Screen[Entry | None]):
         Binding("f3", "tab('tiles')", "Tiles"),
         Binding("f4", "tab('capture')", "Photo"),
         Binding("ctrl+r", "camera", "Camera", priority=True),
+        Binding("ctrl+l", "live", "Live view", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
 
     def __init__(self, card: Scorecard, round_index: int, player: str, mode: str = "typed",
-                 photo: str = "", camera_index: int = 0, typed: str = "") -> None:
+                 photo: str = "", camera_index: int = 0, typed: str = "",
+                 live: bool = False) -> None:
         super().__init__()
         self.card = card
         self.rules = card.rules
@@ -108,12 +113,14 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.photo = photo
         self.camera_index = camera_index
         self.typed = typed
+        self.live = live  # take the live view's newest snapshot on opening
         self.save_on_open = False
         self.read: list[ReadTile] = []
         self.recognition: Recognition | None = None
         self._pending_digit: int | None = None
         self._syncing = False
         self._fix_row: int | None = None  # row being fixed by typing; None = adding
+        self._from_live = False  # the reading under way comes from the live view
 
     # -- layout ------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -178,6 +185,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
             self.call_after_refresh(self.action_save)
         if self.mode == "capture" and self.photo:
             self.read_photo(self.photo)
+        elif self.mode == "capture" and self.live:
+            self.action_live()
 
     def _focus_mode(self) -> None:
         target = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-path"}
@@ -294,28 +303,40 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self._start_reading(f"Opening camera {self.camera_index}...")
         self.run_reader(None, self.camera_index)
 
-    def _start_reading(self, text: str) -> None:
+    def action_live(self) -> None:
+        """The newest snapshot ``chickenfoot live --send`` left: reviewed like a photo."""
+        self.action_tab("capture")
+        self._start_reading("Looking for a live snapshot...", live=True)
+        self.run_reader(None, None, live=True)
+
+    def _start_reading(self, text: str, live: bool = False) -> None:
+        self._from_live = live
         self.query_one("#busy").display = True
         self.query_one("#progress", Static).update(text)
 
     @work(thread=True, exclusive=True, group="reader")
-    def run_reader(self, path: str | None, camera: int | None) -> None:
+    def run_reader(self, path: str | None, camera: int | None, live: bool = False) -> None:
         recognizer = self.app.recognizer  # type: ignore[attr-defined]
         set_max = self.rules.set_max
+        title = "Live view" if live else "Photo" if camera is None else "Camera"
 
         def progress(text: str) -> None:
             self.post_message(ReadProgress(text))
 
         try:
-            if path is not None:
+            if live:
+                recognition = recognizer.take_live_snapshot(progress=progress)
+            elif path is not None:
                 recognition = recognizer.read_path(path, set_max=set_max, progress=progress)
             else:
                 recognition = recognizer.read_camera(camera or 0, set_max=set_max,
                                                      progress=progress)
+        except NoSnapshotWaiting as error:
+            self.post_message(ReadFailed(str(error), title, "warning"))
         except (RecognizerUnavailable, CameraUnavailable, FileNotFoundError) as error:
-            self.post_message(ReadFailed(str(error), camera is not None))
+            self.post_message(ReadFailed(str(error), title))
         except Exception as error:  # noqa: BLE001 - any reader failure becomes a message
-            self.post_message(ReadFailed(f"Reading failed: {error}", camera is not None))
+            self.post_message(ReadFailed(f"Reading failed: {error}", title))
         else:
             self.post_message(ReadDone(recognition))
 
@@ -324,9 +345,10 @@ class ScoreEntryScreen(Screen[Entry | None]):
 
     def on_read_failed(self, message: ReadFailed) -> None:
         self.query_one("#busy").display = False
-        self.query_one("#progress", Static).update(Text(message.text, style="bold red"))
-        title = "Camera" if message.camera else "Photo"
-        self.notify(message.text, title=title, severity="error", timeout=8)
+        style = "bold red" if message.severity == "error" else "bold yellow"
+        self.query_one("#progress", Static).update(Text(message.text, style=style))
+        self.notify(message.text, title=message.title, severity=message.severity,  # type: ignore[arg-type]
+                    timeout=8)
 
     def on_read_done(self, message: ReadDone) -> None:
         self.query_one("#busy").display = False
@@ -334,6 +356,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.read = review_tiles(message.recognition, self.rules.set_max)
         doubtful = sum(1 for r in self.read if r.doubtful)
         summary = f"Read {len(self.read)} tiles"
+        if self._from_live:
+            summary = f"Live snapshot {Path(message.recognition.image).name}: " + summary
         summary += f", {doubtful} doubtful (marked ?)" if doubtful else ", all clear"
         problems = list(message.recognition.problems)
         skipped = len(message.recognition.tiles) - len(self.read)

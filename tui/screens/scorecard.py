@@ -27,6 +27,8 @@ class ScorecardScreen(Screen[None]):
         Binding("enter", "app.score('typed')", "Type", priority=False),
         Binding("p", "app.score('tiles')", "Pick tiles"),
         Binding("c", "app.score('capture')", "Photo"),
+        Binding("l", "app.score('live')", "Live view"),
+        Binding("v", "app.verify", "Verify play"),
         Binding("o", "app.went_out", "Went out"),
         Binding("backspace", "app.clear_score", "Clear", show=False),
         Binding("d", "app.delete_round", "Delete round"),
