@@ -107,7 +107,7 @@ def _union(a: HalfSlot, b: HalfSlot) -> np.ndarray:
     )
 
 
-def _ordered(a: HalfSlot, b: HalfSlot) -> tuple[HalfSlot, HalfSlot]:
+def ordered_halves(a: HalfSlot, b: HalfSlot) -> tuple[HalfSlot, HalfSlot]:
     """A fixed half order: top half first, or left half first for a level tile."""
     (ax, ay), (bx, by) = a.center, b.center
     return (a, b) if (ay, ax) <= (by, bx) else (b, a)
@@ -149,13 +149,16 @@ def assemble(
                     best, best_fit = (i, j), fit
         if best is not None:
             used.update(best)
-            tiles.append(TileSlot(_ordered(halves[best[0]], halves[best[1]]), float(tile_score)))
+            tiles.append(
+                TileSlot(ordered_halves(halves[best[0]], halves[best[1]]), float(tile_score))
+            )
         elif len(free) == 1 and _half_fills_half_of(halves[free[0]], tile_box):
             only = halves[free[0]]
             used.add(free[0])
             tiles.append(
                 TileSlot(
-                    _ordered(only, _mirror(only, tile_box, float(tile_score))), float(tile_score)
+                    ordered_halves(only, _mirror(only, tile_box, float(tile_score))),
+                    float(tile_score),
                 )
             )
 
@@ -166,7 +169,7 @@ def assemble(
         i, j = rest[a], rest[b]
         used.update((i, j))
         score = min(halves[i].score, halves[j].score)
-        tiles.append(TileSlot(_ordered(halves[i], halves[j]), score))
+        tiles.append(TileSlot(ordered_halves(halves[i], halves[j]), score))
     lone = [halves[i] for i in range(len(halves)) if i not in used]
     return tiles, lone
 

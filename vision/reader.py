@@ -13,6 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.assemble import HalfSlot, TileSlot, assemble
+from vision.blank_partner import pair_lone_halves_with_blanks
 from vision.detect import OnnxDetector
 from vision.half_crop import crop_half
 from vision.pips import PipReader
@@ -43,6 +44,9 @@ class TileReader:
 
         started = time.perf_counter()
         tile_slots, lone = assemble(dets)
+        tile_slots, lone = pair_lone_halves_with_blanks(
+            image_bgr, tile_slots, lone, self.pip_reader
+        )
         timings["assemble"] = _ms_since(started)
 
         started = time.perf_counter()
