@@ -115,3 +115,37 @@ def test_history_screen(snap_compare, db_path):
 
     assert snap_compare(app_with(db_path, finished_tie()), terminal_size=(100, 24),
                         run_before=history)
+
+
+def test_dispute_typed_board_illegal_play_80x24(snap_compare, db_path):
+    async def dispute(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        await pilot.press("ctrl+b", *"9-9 9-1@9-9 9-2@9-9", "enter")
+        await pilot.pause()
+        pilot.app.screen.query_one("#play").focus()
+        await pilot.press(*"4-6@9-2", "enter")
+        await pilot.pause()
+        pilot.app.clear_notifications()
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), run_before=dispute)
+
+
+def test_dispute_photo_board_read_and_judged_80x24(snap_compare, db_path, photo):
+    async def dispute(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press(*str(photo), "enter")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # 1-5, the tile in dispute
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        screen.query_one("#board-photo").value = "tableau.jpg"  # the temporary path varies
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), run_before=dispute)

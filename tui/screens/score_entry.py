@@ -97,8 +97,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         Binding("f3", "tab('tiles')", "Tiles"),
         Binding("f4", "tab('capture')", "Photo"),
         Binding("ctrl+r", "camera", "Camera", priority=True),
-        Binding("ctrl+l", "live", "Live view", priority=True),
         Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+l", "live", "Live view", priority=True),
     ]
 
     def __init__(self, card: Scorecard, round_index: int, player: str, mode: str = "typed",

@@ -1,0 +1,99 @@
+"""Scoring a hand from the live view: the newest snapshot `chickenfoot live --send` left in
+the inbox becomes the selected player's capture, reviewed like a photo."""
+
+from __future__ import annotations
+
+import numpy as np
+from tui_fakes import HAND, LIVE, FakeRecognizer
+
+from scorer.scorecard import Method
+from tui.recognizer import NoSnapshotWaiting, VisionRecognizer
+from tui.screens.score_entry import ScoreEntryScreen
+from tui.screens.scorecard import ScorecardScreen
+
+SIZE = (100, 30)
+
+
+async def new_game(pilot) -> None:
+    await pilot.pause()
+    await pilot.press(*"Ann, Bo", "enter")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ScorecardScreen)
+
+
+async def from_live(pilot, key: str = "l") -> ScoreEntryScreen:
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ScoreEntryScreen) and screen.mode == "capture"
+    await screen.workers.wait_for_complete()
+    await pilot.pause()
+    return screen
+
+
+async def test_newest_snapshot_is_reviewed_fixed_and_saved(make_app):
+    recognizer = FakeRecognizer(snapshots=[HAND, LIVE])
+    app = make_app(recognizer)
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot)
+        screen = await from_live(pilot)
+        assert recognizer.calls == [("live", 2)]
+        assert recognizer.thread_names[0] != "MainThread"
+        assert [str(r.tile) for r in screen.read] == ["3-3", "1-5"]
+        assert [r.doubtful for r in screen.read] == [False, True]
+        progress = str(screen.query_one("#progress").render())
+        assert "Live snapshot live-20260314-201500-123.png: Read 2 tiles, 1 doubtful" in progress
+        assert screen.focused is screen.query_one("#review")
+        await pilot.press("down", "a")  # the doubtful 5-1: take its second guess, 5-2
+        assert str(screen.read[1].tile) == "2-5" and screen.read[1].fixed
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        entry = app.card.entry(0, "Ann")
+        assert entry.method is Method.CAPTURE and entry.points == 6 + 7
+        assert entry.raw["image"] == LIVE.image
+
+        # Bo's turn: open the photo tab, then Ctrl+L takes the older snapshot left.
+        await pilot.press("c")
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press("ctrl+l")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert [str(r.tile) for r in screen.read] == ["5-6", "0-0", "2-4"]
+        assert recognizer.snapshots == []
+
+
+async def test_empty_inbox_says_so_and_typing_still_works(make_app):
+    app = make_app(FakeRecognizer())
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot)
+        screen = await from_live(pilot)
+        warnings = [n for n in app._notifications if "No live snapshot waiting" in n.message]
+        assert warnings and warnings[0].severity == "warning"
+        assert "chickenfoot live --send" in warnings[0].message
+        assert screen.read == [] and screen.recognition is None
+        await pilot.press("f2", "8", "ctrl+s")
+        await pilot.pause()
+        assert app.card.entry(0, "Ann").points == 8
+
+
+def test_real_inbox_newest_first_moved_to_taken(tmp_path):
+    from vision.live import write_snapshot
+
+    recognizer = VisionRecognizer(models_dir=tmp_path / "no-models", inbox=tmp_path / "inbox")
+    try:
+        recognizer.take_live_snapshot()
+    except NoSnapshotWaiting as error:
+        assert str(tmp_path / "inbox") in str(error)
+    else:
+        raise AssertionError("an empty inbox gave a snapshot")
+    frame = np.zeros((48, 64, 3), np.uint8)
+    write_snapshot(tmp_path / "inbox", frame, HAND, stem="live-20260314-200000-000")
+    write_snapshot(tmp_path / "inbox", frame, LIVE, stem="live-20260314-201500-123")
+    lines: list[str] = []
+    taken = recognizer.take_live_snapshot(lines.append)
+    assert [t.pips for t in taken.tiles] == [(3, 3), (5, 1)]
+    assert taken.image == str(tmp_path / "inbox/taken/live-20260314-201500-123.png")
+    assert any("live-20260314-201500-123" in line for line in lines)
+    left = sorted(p.name for p in (tmp_path / "inbox").glob("live-*"))
+    assert left == ["live-20260314-200000-000.json", "live-20260314-200000-000.png"]
