@@ -1,12 +1,16 @@
 """Time reading a photo end to end and per stage: load, reader.read, report.
 
-    python bench/bench_read.py [--repeat N] [--json]
+    python bench/bench_read.py [--repeat N] [--json] [--ultralytics-weights DETECTOR.pt]
 
-Two frames are drawn here (no files needed): a 1280x720 webcam frame with 7 tiles and a
-4032x3024 phone photo with the same tiles scaled up. Each is written to a temporary JPEG
-so the load stage includes decoding. Prints the median milliseconds per stage. When the
-reader exposes a dict ``last_timings_ms`` after ``read`` (e.g. detect, pips, assemble),
-those stages are reported too, each as its median.
+Two photos are rendered here (no files needed): a 1280x720 webcam frame with 7 tiles and
+a 4032x3024 phone photo with the same 7 tiles. Each is written to a temporary JPEG so the
+load stage includes decoding. Prints the median milliseconds per stage. When the reader
+exposes a dict ``last_timings_ms`` after ``read`` (detect, assemble, pips), those stages
+are reported too, each as its median.
+
+With ``--ultralytics-weights`` (the .pt the shipped ONNX detector was exported from, and
+the `train` extra installed), the same detector is also timed through ultralytics/torch
+``predict`` on the same photos, for comparison with the ONNX Runtime detect stage.
 """
 
 from __future__ import annotations
@@ -32,21 +36,39 @@ TILES = [(3, 5), (12, 0), (6, 6), (9, 2), (1, 11), (7, 4), (10, 8)]
 
 
 def draw_frame(width: int, height: int) -> np.ndarray:
-    """A felt-green table with 7 upright white tiles, dark pips roughly in place."""
-    frame = np.full((height, width, 3), (40, 110, 30), np.uint8)
-    side = int(min(width / 10, height / 4))
-    for k, values in enumerate(TILES):
-        x0 = int(width * 0.05) + k * int(side * 1.3)
-        y0 = height // 2 - side
-        cv2.rectangle(frame, (x0, y0), (x0 + side, y0 + 2 * side), (235, 235, 230), -1)
-        cv2.line(frame, (x0 + 4, y0 + side), (x0 + side - 4, y0 + side), (30, 30, 30), 2)
-        for half, value in enumerate(values):
-            rng = np.random.default_rng(value)
-            for _ in range(value):
-                cx, cy = (rng.uniform(0.2, 0.8, 2) * side).astype(int)
-                cv2.circle(frame, (x0 + cx, y0 + half * side + cy), max(2, side // 14),
-                           (40, 40, 40), -1)
-    return frame
+    """A rendered photo of the 7 tiles of a leftover hand, loose on a table."""
+    from vision.synth.scene import Pose, render_scene
+
+    side = min(width / 10, height / 4)
+    poses = [
+        Pose(width * 0.12 + k * side * 1.3, height / 2 + (k % 2) * side * 0.3, 8.0 * k - 20, side)
+        for k in range(len(TILES))
+    ]
+    image, _ = render_scene(np.random.default_rng(7), size=(width, height), poses=poses,
+                            values=TILES, set_max=12)
+    return image
+
+
+def time_ultralytics(weights: Path, paths: dict[str, Path], imgsz: int, repeat: int):
+    """Median ms of ultralytics ``predict`` with the same detector, per photo."""
+
+    from vision.training.offline import prepare_offline_ultralytics
+
+    prepare_offline_ultralytics(Path(tempfile.gettempdir()) / "chickenfoot-yolo")
+    from ultralytics import YOLO
+
+    model = YOLO(str(weights))
+    out = {}
+    for name, path in paths.items():
+        image = cv2.imread(str(path))
+        model.predict(image, imgsz=imgsz, device="cpu", verbose=False)  # warm-up
+        times = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            model.predict(image, imgsz=imgsz, device="cpu", verbose=False)
+            times.append((time.perf_counter() - t0) * 1000.0)
+        out[name] = round(statistics.median(times), 2)
+    return out
 
 
 def time_one(path: Path, reader, repeat: int) -> dict[str, float]:
@@ -73,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--ultralytics-weights", type=Path, default=None)
     args = parser.parse_args(argv)
     try:
         from vision.reader import load_default_reader
@@ -83,11 +106,19 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     results = {}
     with tempfile.TemporaryDirectory() as folder:
+        paths = {}
         for name, (w, h) in {"webcam_1280x720": (1280, 720),
                              "photo_4032x3024": (4032, 3024)}.items():
             path = Path(folder) / f"{name}.jpg"
             cv2.imwrite(str(path), draw_frame(w, h), [cv2.IMWRITE_JPEG_QUALITY, 90])
+            paths[name] = path
+            reader.read(load_image(path).pixels)  # warm-up: first ONNX runs are slower
             results[name] = time_one(path, reader, max(1, args.repeat))
+        if args.ultralytics_weights:
+            predict = time_ultralytics(args.ultralytics_weights, paths,
+                                       reader.detector.input_px, max(1, args.repeat))
+            for name, ms in predict.items():
+                results[name]["ultralytics.predict(detector)"] = ms
     if args.json:
         print(json.dumps(results))
     else:
