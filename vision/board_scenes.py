@@ -33,7 +33,7 @@ from vision.synth.tableau_layout import (
     layout_tableau,
     simulated_state,
 )
-from vision.synth.writer import truth_record
+from vision.synth.writer import truth_record, yolo_lines
 
 KINDS = ("legal", "arms-first", "foot-open", "no-match")
 
@@ -163,7 +163,7 @@ def write_tableau_set(out_dir: Path, count: int, seed: int, tiles: tuple[int, ..
     (the read-JSON form), truth/NAME.board.txt (the board notation) and, for photos with a
     disputed tile, truth/NAME.disputed.json. Photo i uses seed (seed, i)."""
     rules = rules or RuleSet()
-    for sub in ("images", "truth"):
+    for sub in ("images", "labels", "truth"):
         (out_dir / sub).mkdir(parents=True, exist_ok=True)
     names = []
     for index in range(count):
@@ -177,6 +177,8 @@ def write_tableau_set(out_dir: Path, count: int, seed: int, tiles: tuple[int, ..
         cv2.imwrite(str(out_dir / "images" / f"{name}.jpg"), image,
                     [cv2.IMWRITE_JPEG_QUALITY, jpeg_quality])
         record = truth_record(f"{name}.jpg", placed, size[0], size[1])
+        (out_dir / "labels" / f"{name}.txt").write_text(
+            "\n".join(yolo_lines(placed, size[0], size[1])) + "\n")
         (out_dir / "truth" / f"{name}.json").write_text(json.dumps(record) + "\n")
         (out_dir / "truth" / f"{name}.board.txt").write_text(format_board(scene.board) + "\n")
         verdict = scene.verdict()

@@ -24,8 +24,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stretch", type=float, default=0.0, metavar="P",
                         help="share of photos squashed to a square, as dataset exports do")
     parser.add_argument("--tableau", action="store_true",
-                        help="render tableaux from simulated rounds instead (images/, truth/ "
-                             "with NAME.board.txt and NAME.disputed.json); tiles per photo "
+                        help="render tableaux from simulated rounds instead (images/, labels/, "
+                             "truth/ with NAME.board.txt and NAME.disputed.json); tiles per photo "
                              "cycle through 5, 15 and 30")
 
 
