@@ -3,7 +3,8 @@
     python -m vision.training.train_detector --data DATA.yaml --hours 1.2 --imgsz 384
 
 Resumable: run again with --resume after a stop. The exported model is written to
-models/detector.onnx; the config that made it is models/detector_train.yaml.
+models/detector.onnx; the data that made it is models/detector_stage*.yaml and the recipe
+is in models/MODEL_CARD.md.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def main() -> None:
     args = parser.parse_args()
 
     prepare_offline_ultralytics(REPO / ".yolo")
+    data = resolve_data_yaml(args.data, args.project / args.name)
     from ultralytics import YOLO
 
     if args.export_only:
@@ -45,7 +47,7 @@ def main() -> None:
     else:
         model = YOLO(str(args.init) if args.init else "yolo11n.yaml")
         model.train(
-            data=str(args.data.resolve()),
+            data=str(data),
             epochs=args.epochs,
             time=args.hours,
             imgsz=args.imgsz,
@@ -72,6 +74,22 @@ def main() -> None:
     # which say little about real ones, and the learning rate has decayed by the end.
     last = args.project / args.name / "weights" / "last.pt"
     export(YOLO(str(last)), args.imgsz)
+
+
+def resolve_data_yaml(data: Path, run_dir: Path) -> Path:
+    """The dataset YAML with a relative ``path`` made absolute against the repository
+    root (ultralytics would look in its own datasets folder), written beside the run."""
+    import yaml
+
+    spec = yaml.safe_load(data.read_text())
+    root = Path(spec.get("path", "."))
+    if root.is_absolute():
+        return data.resolve()
+    spec["path"] = str((REPO / root).resolve())
+    run_dir.mkdir(parents=True, exist_ok=True)
+    resolved = run_dir / "data.yaml"
+    resolved.write_text(yaml.safe_dump(spec))
+    return resolved
 
 
 def export(model, imgsz: int) -> None:
