@@ -376,7 +376,13 @@ class Store:
             sql += " WHERE finished = ?"
             args = (int(finished),)
         sql += " ORDER BY updated DESC, id DESC"
-        return [self._info(r) for r in self._conn.execute(sql, args)]
+        games = []
+        for row in self._conn.execute(sql, args):
+            try:
+                games.append(self._info(row))
+            except StoreError:
+                continue  # one damaged row must not hide the other games
+        return games
 
     def unfinished_game(self) -> GameInfo | None:
         games = self.games(finished=False)
@@ -440,7 +446,11 @@ class Store:
         row = conn.execute("SELECT cursor FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise StoreError(f"there is no game {game_id}")
-        return int(row[0])
+        try:
+            return int(row[0])
+        except (ValueError, TypeError):
+            raise StoreError(f"game {game_id} is damaged: its position "
+                             f"{row[0]!r} is not a number") from None
 
     def _set_cursor(self, conn: sqlite3.Connection, game_id: int, at: int,
                     card: Scorecard, now: str) -> None:
@@ -461,8 +471,19 @@ class Store:
             raise StoreError(f"game {game_id} could not be read back: {error}") from None
 
     @staticmethod
-    def _info(row: tuple) -> GameInfo:
-        return GameInfo(
-            id=int(row[0]), created=row[1], updated=row[2],
-            players=tuple(json.loads(row[3])), finished=bool(row[4]),
-            winners=tuple(json.loads(row[5])) if row[5] else (), cursor=int(row[6]))
+    def _names(text: object) -> tuple[str, ...]:
+        names = json.loads(text)  # type: ignore[arg-type]
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError(f"{text!r} is not a list of names")
+        return tuple(names)
+
+    @classmethod
+    def _info(cls, row: tuple) -> GameInfo:
+        try:
+            return GameInfo(
+                id=int(row[0]), created=row[1], updated=row[2],
+                players=cls._names(row[3]), finished=bool(row[4]),
+                winners=cls._names(row[5]) if row[5] else (), cursor=int(row[6]))
+        except (ValueError, TypeError) as error:
+            raise StoreError(f"game {row[0]} is damaged and cannot be listed: "
+                             f"{error}") from None

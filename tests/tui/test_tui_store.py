@@ -252,3 +252,18 @@ def test_read_only_database_says_so(store):
         store.save(game, new_card().with_score(0, "Ann", 1), "Ann 1")
     store._conn.execute("PRAGMA query_only = OFF")
     assert store.load(game) == new_card()
+
+
+def test_a_damaged_game_row_is_a_store_error_and_the_others_stay_listed(store):
+    good = store.create_game(new_card("Ann", "Bo"))
+    bad = store.create_game(new_card("Cy", "Di"))
+    worse = store.create_game(new_card("Ed", "Flo"))
+    store._conn.execute("UPDATE games SET players = '[not json' WHERE id = ?", (bad,))
+    store._conn.execute("UPDATE games SET cursor = 'x', winners = '5' WHERE id = ?", (worse,))
+    assert [g.id for g in store.games()] == [good]
+    assert store.unfinished_game().id == good
+    with pytest.raises(StoreError, match=f"game {bad} is damaged"):
+        store.game(bad)
+    with pytest.raises(StoreError, match=f"game {worse} is damaged"):
+        store.load(worse)
+    assert store.load(good).players == ("Ann", "Bo")
