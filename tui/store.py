@@ -175,6 +175,13 @@ class Store:
             check = conn.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise sqlite3.DatabaseError(check[0] if check else "malformed database")
+            tables = {r[0] for r in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if tables and "schema_version" not in tables:
+                # Checked before anything is written: that file is left exactly as it is.
+                raise StoreError(
+                    f"{self.path} is an SQLite database of another program, not a "
+                    f"chickenfoot scorecard: choose another file with --db")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate(conn)
@@ -202,8 +209,9 @@ class Store:
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "schema_version" not in tables:
             if tables:
-                raise sqlite3.DatabaseError(
-                    "not a chickenfoot database (no schema_version table): corrupt")
+                raise StoreError(
+                    f"{self.path} is an SQLite database of another program, not a "
+                    f"chickenfoot scorecard: choose another file with --db")
             conn.execute("BEGIN IMMEDIATE")
             try:
                 # Another program may have created it while this one waited for the lock.

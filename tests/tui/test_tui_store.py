@@ -267,3 +267,18 @@ def test_a_damaged_game_row_is_a_store_error_and_the_others_stay_listed(store):
     with pytest.raises(StoreError, match=f"game {worse} is damaged"):
         store.load(worse)
     assert store.load(good).players == ("Ann", "Bo")
+
+
+def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "photos.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE albums (id INTEGER PRIMARY KEY, name TEXT)")
+    conn.execute("INSERT INTO albums (name) VALUES ('holiday')")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="database of another program, not a chickenfoot "
+                                         "scorecard: choose another file with --db"):
+        Store(path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["photos.db"]
