@@ -117,7 +117,17 @@ def opencv_capture(target: int | str) -> Capture:
     """A real ``cv2.VideoCapture`` for a camera index, a URL or a file."""
     import cv2
 
+    _quiet_opencv_warnings(cv2)
     return cv2.VideoCapture(target)
+
+
+def _quiet_opencv_warnings(cv2: Any) -> None:
+    """OpenCV prints its own "[ WARN ]" lines when a camera index is missing; the caller
+    says so in one line instead. Errors still show."""
+    logging = getattr(getattr(cv2, "utils", None), "logging", None)
+    level = getattr(logging, "LOG_LEVEL_ERROR", None)
+    if level is not None and hasattr(logging, "setLogLevel"):
+        logging.setLogLevel(level)
 
 
 _END, _FAILED = "end", "failed"
@@ -238,6 +248,9 @@ class CaptureSource:
         self._worker = self._connect()  # raises SourceError when it cannot open at all
         if self._worker is None:
             raise SourceError(self._missing_message())
+        self._first: np.ndarray | None = None
+        if not self.live:
+            self._first = self._first_frame(self._worker)
 
     # -- opening --------------------------------------------------------------------------
     def _missing_message(self, detail: str = "") -> str:
@@ -247,6 +260,19 @@ class CaptureSource:
         if self.spec.kind == STREAM:
             return f"cannot open stream {self.spec.target}{extra}: check the address and network"
         return f"cannot open video file {self.spec.target}{extra}: not a video OpenCV can decode"
+
+    def _first_frame(self, worker: _Worker) -> np.ndarray | None:
+        """A file that opens but ends before its first frame (a text file named .jpg) is
+        an error now, not an empty video."""
+        try:
+            item = worker.frames.get(timeout=self.open_s)
+        except queue.Empty:
+            return None  # slow to decode: read() waits for it as usual
+        if isinstance(item, np.ndarray):
+            return item
+        self.close()
+        raise SourceError(f"{self.spec.target} has no video frames (not a video OpenCV "
+                          "can decode)")
 
     def _connect(self) -> _Worker | None:
         worker = _Worker(self.spec, self.open_capture, self.size, keep_latest=self.live)
@@ -260,7 +286,8 @@ class CaptureSource:
             return None
         self.fps = worker.fps or self.fps
         self.frame_size = worker.actual_size or self.frame_size
-        if self.size and worker.actual_size and worker.actual_size != self.size:
+        if (self.live and self.size and worker.actual_size
+                and worker.actual_size != self.size):
             self.on_message(f"{self.name} gives {worker.actual_size[0]}x{worker.actual_size[1]}"
                             f", not the {self.size[0]}x{self.size[1]} asked for")
         return worker
@@ -269,6 +296,9 @@ class CaptureSource:
     def read(self) -> Frame | None:
         if self._closed:
             return None
+        if self._first is not None:
+            image, self._first = self._first, None
+            return self._frame(image)
         attempt = 0
         problem = "stopped answering"
         while True:
@@ -288,7 +318,7 @@ class CaptureSource:
                     self._closed = True  # the end of a file: None from now on
                     return None
                 if item == _FAILED:
-                    problem = "unplugged or stopped sending" if self.live else "failed"
+                    problem = "unplugged or stopped sending"  # files end with _END
                 worker.stop.set()
                 self._worker = None
             if not self.live:

@@ -59,6 +59,15 @@ def test_a_missing_video_file_is_one_line(truth_reader, capsys):
                    "stream URL or a video file)\n")
 
 
+def test_a_text_file_as_camera_is_one_line(truth_reader, tmp_path, capsys):
+    notes = tmp_path / "notes.jpg"
+    notes.write_text("shopping list")
+    assert main(["live", "--camera", str(notes), "--no-window"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chickenfoot live: ") and err.count("\n") == 1
+    assert "notes.jpg" in err
+
+
 def test_no_display_says_use_no_window(truth_reader, monkeypatch, capsys):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)

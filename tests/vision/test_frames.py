@@ -172,7 +172,9 @@ def test_a_capture_that_never_opens_is_bounded(release):
 
 
 def test_a_video_file_plays_every_frame_then_ends():
-    source = open_source(str(SAMPLE), (1280, 720))
+    messages = []
+    source = open_source(str(SAMPLE), (1280, 720), on_message=messages.append)
+    assert messages == []  # a file plays at its own size; nothing was asked of it
     assert not source.live and source.fps == pytest.approx(10.0)
     frames = []
     while (frame := source.read()) is not None:
@@ -190,3 +192,20 @@ def test_a_file_that_is_not_a_video(tmp_path):
     bogus.write_text("not a video")
     with pytest.raises(SourceError, match="cannot open video file"):
         open_source(str(bogus))
+
+
+def test_a_file_that_opens_but_has_no_frames_is_an_error_at_once(tmp_path):
+    notes = tmp_path / "notes.jpg"
+    notes.write_text("shopping list")
+    with pytest.raises(SourceError, match="notes.jpg has no video frames"):
+        open_source(str(notes), open_capture=Factory(FakeCapture([])))
+    either = r"notes\.jpg has no video frames|cannot open video file .*notes\.jpg"
+    with pytest.raises(SourceError, match=either):
+        open_source(str(notes))  # whatever OpenCV makes of it, one clear error
+
+
+def test_a_missing_camera_index_prints_no_opencv_warnings(capfd):
+    pytest.importorskip("cv2")
+    with pytest.raises(SourceError, match="no camera at index 99"):
+        open_source("99", open_s=5.0)
+    assert "WARN" not in capfd.readouterr().err
