@@ -9,7 +9,8 @@ Limits and decisions:
   A file with other first bytes (a text file named ``.jpg``) is refused before decoding.
 - Size: a photo may hold at most ``MAX_DECODE_MEGAPIXELS`` (50 MP: a 12 MP phone photo and
   a 48 MP one both fit). The width and height are read from the file header before any
-  pixel is decoded. A larger JPEG (a 20,000-pixel panorama) is decoded reduced by 2, 4 or
+  pixel is decoded; a BMP, TIFF or WebP file whose header does not say its size is refused
+  undecoded. A larger JPEG (a 20,000-pixel panorama) is decoded reduced by 2, 4 or
   8 inside the JPEG decoder, so the full-size pixels never sit in memory; ``scale`` then
   says how many original pixels one decoded pixel spans. A larger image in another format
   is refused, since OpenCV would decode it at full size first. Files above
@@ -78,15 +79,75 @@ def sniff_format(head: bytes) -> str | None:
     return None
 
 
+ACCEPTED_FORMATS = "a JPEG, PNG, BMP, TIFF or WebP photo"
+# Formats decoded only once their header gives the size (a JPEG or PNG without one is
+# still tried, and reported as damaged when it does not decode).
+_SIZE_REQUIRED = {"bmp": "BMP", "tiff": "TIFF", "webp": "WebP"}
+
+
 def header_size(data: bytes, kind: str) -> tuple[int, int] | None:
-    """(width, height) as stored in a JPEG or PNG header, before EXIF rotation; None when
-    the header does not say (other formats, or a header cut short)."""
+    """(width, height) as stored in the file header, before EXIF rotation; None when the
+    header does not say (a header cut short, or a layout not read here)."""
     if kind == "png":
         if len(data) >= 24 and data[12:16] == b"IHDR":
             return struct.unpack(">II", data[16:24])
         return None
     if kind == "jpeg":
         return _jpeg_size(data)
+    if kind == "bmp":
+        return _bmp_size(data)
+    if kind == "webp":
+        return _webp_size(data)
+    if kind == "tiff":
+        return _tiff_size(data)
+    return None
+
+
+def _bmp_size(data: bytes) -> tuple[int, int] | None:
+    if len(data) < 26:
+        return None
+    (dib,) = struct.unpack("<I", data[14:18])
+    if dib == 12:  # the old OS/2 header: 16-bit sides
+        return struct.unpack("<HH", data[18:22])
+    width, height = struct.unpack("<ii", data[18:26])  # height < 0: stored top-down
+    return (abs(width), abs(height))
+
+
+def _webp_size(data: bytes) -> tuple[int, int] | None:
+    chunk = data[12:16]
+    if chunk == b"VP8X" and len(data) >= 30:  # extended: the canvas size
+        return (1 + int.from_bytes(data[24:27], "little"),
+                1 + int.from_bytes(data[27:30], "little"))
+    if chunk == b"VP8L" and len(data) >= 25 and data[20] == 0x2F:  # lossless
+        (bits,) = struct.unpack("<I", data[21:25])
+        return (1 + (bits & 0x3FFF), 1 + ((bits >> 14) & 0x3FFF))
+    if chunk == b"VP8 " and len(data) >= 30 and data[23:26] == b"\x9d\x01\x2a":  # lossy
+        width, height = struct.unpack("<HH", data[26:30])
+        return (width & 0x3FFF, height & 0x3FFF)
+    return None
+
+
+def _tiff_size(data: bytes) -> tuple[int, int] | None:
+    """The first image's size from its directory (the one OpenCV decodes), when that
+    directory lies within ``data``."""
+    order = "<" if data[:2] == b"II" else ">"
+    if len(data) < 8:
+        return None
+    (at,) = struct.unpack(order + "I", data[4:8])
+    if at + 2 > len(data):
+        return None
+    (count,) = struct.unpack(order + "H", data[at:at + 2])
+    sides: dict[int, int] = {}
+    for i in range(count):
+        entry = data[at + 2 + 12 * i:at + 14 + 12 * i]
+        if len(entry) < 12:
+            return None
+        tag, kind, n = struct.unpack(order + "HHI", entry[:8])
+        if tag in (256, 257) and n == 1 and kind in (3, 4):  # SHORT or LONG
+            fmt = order + ("H" if kind == 3 else "I")
+            sides[tag] = struct.unpack(fmt, entry[8:8 + struct.calcsize(fmt)])[0]
+    if 256 in sides and 257 in sides:
+        return (sides[256], sides[257])
     return None
 
 
@@ -119,8 +180,11 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
     data, tail = _read_head(Path(path))
     kind = sniff_format(data[:16])
     if kind is None:
-        raise ImageError(path, "not an image (expected a JPEG or PNG photo)")
+        raise ImageError(path, f"not an image (expected {ACCEPTED_FORMATS})")
     stored = header_size(data, kind)
+    if stored is None and kind in _SIZE_REQUIRED:
+        raise ImageError(path, f"cannot read the image size from its {_SIZE_REQUIRED[kind]} "
+                               "header (damaged, or a layout not supported)")
     reduce_by, flag = 1, cv2.IMREAD_COLOR
     if stored is not None and stored[0] * stored[1] > MAX_DECODE_MEGAPIXELS * 1e6:
         reduce_by, flag = _reduction(path, kind, stored)
@@ -152,6 +216,11 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
 def _read_head(path: Path) -> tuple[bytes, bytes]:
     """The first ``HEAD_BYTES`` of the file (enough for its header) and its last bytes."""
     if path.is_dir():
+        try:
+            os.listdir(path)
+        except OSError as error:
+            raise ImageError(path, f"is a folder that cannot be read "
+                                   f"({error.strerror or error})") from None
         raise ImageError(path, "is a folder, not an image file")
     try:
         size = path.stat().st_size
@@ -205,8 +274,13 @@ def iter_image_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            yield from sorted(p for p in path.iterdir()
-                              if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES
-                              and not p.name.startswith("."))
+            try:
+                found = sorted(p for p in path.iterdir()
+                               if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES
+                               and not p.name.startswith("."))
+            except OSError:  # an unreadable folder: the caller reports it with the others
+                yield path
+            else:
+                yield from found
         else:
             yield path

@@ -62,6 +62,80 @@ def test_header_size_is_read_without_decoding():
     assert header_size(png.tobytes(), "png") == (70, 30)
 
 
+@pytest.mark.parametrize(("ext", "params"), [
+    (".bmp", []), (".tif", []), (".webp", [cv2.IMWRITE_WEBP_QUALITY, 80]),
+    (".webp", [cv2.IMWRITE_WEBP_QUALITY, 101]),
+])
+def test_bmp_tiff_webp_sizes_come_from_the_header(tmp_path, ext, params):
+    ok, data = cv2.imencode(ext, _split_colour(40, 70), params)
+    assert ok
+    kind = capture.sniff_format(data.tobytes()[:16])
+    assert header_size(data.tobytes(), kind) == (70, 40)
+    path = tmp_path / f"small{ext}"
+    path.write_bytes(data.tobytes())
+    assert load_image(path).pixels.shape == (40, 70, 3)
+
+
+def _no_decoding(monkeypatch):
+    def imread(*_args):
+        raise AssertionError("decoded although the header says it is too large")
+
+    monkeypatch.setattr(capture.cv2, "imread", imread)
+
+
+def _bmp(width, height, dib=40):
+    if dib == 12:
+        return b"BM" + b"\0" * 12 + struct.pack("<IHHHH", 12, width, height, 1, 24)
+    return b"BM" + b"\0" * 12 + struct.pack("<Iii", dib, width, height) + b"\0" * 28
+
+
+def _tiff(width, height):
+    entries = [(256, 4, 1, width), (257, 3, 1, height)]
+    ifd = struct.pack("<H", len(entries))
+    for tag, kind, n, value in entries:
+        raw = struct.pack("<I", value) if kind == 4 else struct.pack("<HH", value, 0)
+        ifd += struct.pack("<HHI", tag, kind, n) + raw
+    return b"II*\x00" + struct.pack("<I", 8) + ifd + struct.pack("<I", 0)
+
+
+def _webp_vp8x(width, height):
+    body = b"\0" * 4 + (width - 1).to_bytes(3, "little") + (height - 1).to_bytes(3, "little")
+    return b"RIFF" + struct.pack("<I", 30) + b"WEBP" + b"VP8X" + struct.pack("<I", 10) + body
+
+
+def _webp_vp8l(width, height):
+    bits = (width - 1) | ((height - 1) << 14)
+    return (b"RIFF" + struct.pack("<I", 30) + b"WEBP" + b"VP8L" + struct.pack("<I", 5)
+            + b"\x2f" + struct.pack("<I", bits) + b"\0" * 8)
+
+
+def _webp_vp8(width, height):
+    return (b"RIFF" + struct.pack("<I", 30) + b"WEBP" + b"VP8 " + struct.pack("<I", 10)
+            + b"\0\0\0\x9d\x01\x2a" + struct.pack("<HH", width, height) + b"\0" * 8)
+
+
+@pytest.mark.parametrize(("name", "data"), [
+    ("huge.bmp", _bmp(10000, -6000)), ("huge-os2.bmp", _bmp(10000, 6000, dib=12)),
+    ("huge.tif", _tiff(10000, 6000)), ("huge.webp", _webp_vp8x(10000, 6000)),
+    ("huge-lossless.webp", _webp_vp8l(10000, 6000)), ("huge-lossy.webp", _webp_vp8(10000, 6000)),
+], ids=lambda value: value if isinstance(value, str) else "")
+def test_huge_bmp_tiff_webp_are_refused_from_their_header_alone(tmp_path, monkeypatch,
+                                                                  name, data):
+    _no_decoding(monkeypatch)
+    path = tmp_path / name
+    path.write_bytes(data)
+    with pytest.raises(ImageError, match=r"10000x6000 \(60\.0 MP\); the limit is 50 MP"):
+        load_image(path)
+
+
+def test_a_tiff_whose_header_does_not_say_its_size_is_not_decoded(tmp_path, monkeypatch):
+    _no_decoding(monkeypatch)
+    path = tmp_path / "odd.tif"
+    path.write_bytes(b"II*\x00" + struct.pack("<I", 10**6) + b"\0" * 100)  # directory past it
+    with pytest.raises(ImageError, match="cannot read the image size from its TIFF header"):
+        load_image(path)
+
+
 def test_twelve_megapixel_photo_loads_full_size(tmp_path):
     path = tmp_path / "12mp.jpg"
     path.write_bytes(_jpeg(np.full((3024, 4032, 3), 128, np.uint8), 60))
@@ -90,7 +164,8 @@ def test_huge_png_is_refused_from_its_header_alone(tmp_path):
 
 @pytest.mark.parametrize(("content", "message"), [
     (b"", "empty"),
-    (b"hello, this is not a photo\n", "not an image"),
+    (b"hello, this is not a photo\n",
+     "not an image \\(expected a JPEG, PNG, BMP, TIFF or WebP photo\\)"),
 ])
 def test_bad_bytes_named_jpg(tmp_path, content, message):
     path = tmp_path / "photo.jpg"
@@ -140,3 +215,26 @@ def test_iter_image_files_expands_folders_sorted(tmp_path):
     single = tmp_path / "one.jpg"
     found = list(iter_image_files([single, folder]))
     assert found == [single, folder / "a.png", folder / "b.JPG", folder / "c.jpeg"]
+
+
+def test_an_unreadable_folder_is_passed_on_and_reported_in_one_line(tmp_path, monkeypatch):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    real_iterdir, real_listdir = capture.Path.iterdir, capture.os.listdir
+
+    def iterdir(self):
+        if self == locked:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_iterdir(self)
+
+    def listdir(path):
+        if capture.Path(path) == locked:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_listdir(path)
+
+    monkeypatch.setattr(capture.Path, "iterdir", iterdir)
+    monkeypatch.setattr(capture.os, "listdir", listdir)
+    assert list(iter_image_files([locked])) == [locked]
+    with pytest.raises(ImageError, match=r"locked: is a folder that cannot be read "
+                                         r"\(Permission denied\)$"):
+        load_image(locked)
