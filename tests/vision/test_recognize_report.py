@@ -64,8 +64,8 @@ def test_bad_file_gives_an_error_value_not_an_exception(tmp_path):
     bad = tmp_path / "notes.jpg"
     bad.write_text("not a photo")
     result = recognize_file(bad, FakeReader([tile(1, 2)]))
-    assert result == RecognitionError(image=str(bad), message="not an image (expected a JPEG "
-                                                              "or PNG photo)")
+    assert result == RecognitionError(image=str(bad), message="not an image (expected a JPEG, "
+                                                              "PNG, BMP, TIFF or WebP photo)")
 
 
 def test_reduced_photo_coordinates_come_back_in_original_pixels(tmp_path, monkeypatch):
