@@ -92,13 +92,21 @@ def _noop(_: str) -> None:
 
 
 class VisionRecognizer:
-    """The real reader: ``vision.reader.read_image_file(path, set_max)``."""
+    """The real reader: ``vision.reader.read_image_file(path, set_max, models_dir=...)``."""
 
     def __init__(self, models_dir: Path | None = None,
                  inbox: Path | None = None) -> None:
-        self.models_dir = models_dir or Path(__file__).resolve().parent.parent / "models"
+        self._models_dir = models_dir  # None: the reader's own, looked up on first use
         self.inbox = inbox  # None: where ``chickenfoot live --send`` writes
         self._frame_reader = None
+
+    @property
+    def models_dir(self) -> Path:
+        if self._models_dir is None:
+            from vision.reader import MODELS_DIR  # only now: the app starts without it
+
+            self._models_dir = MODELS_DIR
+        return self._models_dir
 
     def _reader(self, instead: str = "type the points (F2) or pick the tiles (F3)"):
         try:
@@ -122,7 +130,7 @@ class VisionRecognizer:
         reader = self._reader()
         progress(f"Reading the tiles in {os.path.basename(path)}...")
         try:
-            return reader.read_image_file(path, set_max)
+            return reader.read_image_file(path, set_max, models_dir=self.models_dir)
         except (FileNotFoundError, RecognizerUnavailable):
             raise
         except Exception as error:  # the reader's own failure, shown to the player

@@ -1,0 +1,33 @@
+"""VisionRecognizer hands its models folder to the reader and finds the default lazily."""
+
+from __future__ import annotations
+
+import sys
+import types
+
+import vision
+from tui.recognizer import VisionRecognizer
+
+
+def test_read_path_reads_with_the_recognizers_own_models(tmp_path, monkeypatch):
+    models = tmp_path / "models"
+    models.mkdir()
+    (models / "detector.onnx").write_bytes(b"x")
+    photo = tmp_path / "hand.jpg"
+    photo.write_bytes(b"x")
+    calls = []
+    fake = types.ModuleType("vision.reader")
+    fake.read_image_file = lambda path, set_max=None, **options: calls.append(
+        (path, set_max, options)) or "read"
+    monkeypatch.setitem(sys.modules, "vision.reader", fake)
+    monkeypatch.setattr(vision, "reader", fake, raising=False)
+    assert VisionRecognizer(models_dir=models).read_path(str(photo), 12) == "read"
+    assert calls == [(str(photo), 12, {"models_dir": models})]
+
+
+def test_the_default_models_folder_is_the_readers(monkeypatch):
+    fake = types.ModuleType("vision.reader")
+    fake.MODELS_DIR = "the reader's models"
+    monkeypatch.setitem(sys.modules, "vision.reader", fake)
+    recognizer = VisionRecognizer()  # nothing of the reader is needed to build one
+    assert recognizer.models_dir == "the reader's models"
