@@ -90,14 +90,14 @@ def test_annotation_path_forms(tmp_path):
 
 def test_missing_model_is_one_line_and_exit_2(monkeypatch, photos, capsys):
     def missing():
-        raise FileNotFoundError("models/tiles.onnx not found; see models/MODEL_CARD.md")
+        raise FileNotFoundError("models/detector.onnx not found")
 
     module = types.ModuleType("vision.reader")
     module.load_default_reader = missing
     monkeypatch.setitem(sys.modules, "vision.reader", module)
     assert main(["read", str(photos / "a.png")]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "cannot load the tile reader: models/tiles.onnx" in err
+    assert err.count("\n") == 1 and "cannot load the tile reader: models/detector.onnx" in err
 
 
 def test_set_outside_known_sizes_is_refused(photos):

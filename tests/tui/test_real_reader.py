@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -14,14 +13,13 @@ from tui.recognizer import VisionRecognizer
 from tui.screens.score_entry import ScoreEntryScreen
 
 ROOT = Path(__file__).resolve().parents[2]
-MODELS = sorted((ROOT / "models").glob("*.onnx"))
+MODELS = [ROOT / "models" / "detector.onnx", ROOT / "models" / "pips.onnx"]
 PHOTOS = sorted((ROOT / "datasets/real/pip-tracker-double12/valid/images").glob("*.jpg"))
-READER = importlib.util.find_spec("vision.reader") is not None
 
 
-@pytest.mark.skipif(not (MODELS and READER and PHOTOS),
-                    reason="needs the shipped model (models/*.onnx), vision.reader and the "
-                           "real photos in datasets/real/")
+@pytest.mark.skipif(not (all(p.is_file() for p in MODELS) and PHOTOS),
+                    reason="needs models/detector.onnx and models/pips.onnx and the real "
+                           "photos in datasets/real/")
 async def test_capture_with_the_real_reader_on_a_real_photo(make_app):
     app = make_app(VisionRecognizer(ROOT / "models"), rules=RuleSet(set_max=12))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -1,6 +1,6 @@
 """The real reader on the committed tableau photos: a floor on boards read exactly.
 
-Skipped until models/detector.onnx and models/pips.onnx are shipped.
+Needs models/detector.onnx and models/pips.onnx.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ MODELS = [ROOT / "models" / "detector.onnx", ROOT / "models" / "pips.onnx"]
 
 pytestmark = pytest.mark.skipif(
     not all(p.is_file() for p in MODELS),
-    reason="the tile reader models (models/detector.onnx, models/pips.onnx) are not shipped yet")
+    reason="needs models/detector.onnx and models/pips.onnx")
 
 
 def test_real_reader_reads_most_sample_boards_exactly() -> None:
