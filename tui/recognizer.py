@@ -268,5 +268,16 @@ def _alternative(reading: TileReading, set_max: int) -> Tile | None:
 
 
 def recognition_to_data(recognition: Recognition) -> dict[str, object]:
-    """The reader's raw result as plain data, to keep beside the confirmed tiles."""
-    return dataclasses.asdict(recognition)
+    """The reader's raw result as plain data, to keep beside the confirmed tiles (numpy
+    numbers from the reader become plain ones, so it can be written as JSON)."""
+    return _plain(dataclasses.asdict(recognition))
+
+
+def _plain(value):
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_plain(item) for item in value)
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):  # np.float32 and kin
+        return value.item()
+    return value

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import types
 
@@ -31,3 +32,17 @@ def test_the_default_models_folder_is_the_readers(monkeypatch):
     monkeypatch.setitem(sys.modules, "vision.reader", fake)
     recognizer = VisionRecognizer()  # nothing of the reader is needed to build one
     assert recognizer.models_dir == "the reader's models"
+
+
+def test_a_recognition_with_numpy_numbers_is_kept_as_json():
+    import numpy as np
+
+    from tui.recognizer import recognition_to_data
+    from vision.types import HalfReading, Recognition, TileReading
+
+    half = HalfReading((np.float32(4.0), 5.0), pips=np.int64(3), confidence=np.float32(0.9))
+    reading = TileReading(corners_px=((np.float32(1.5), 2.0),) * 4, halves=(half, half),
+                          confidence=np.float32(0.8))
+    data = recognition_to_data(Recognition("hand.jpg", 640, 480, (reading,)))
+    text = json.dumps(data, sort_keys=True)
+    assert json.loads(text)["tiles"][0]["corners_px"][0] == [1.5, 2.0]
