@@ -28,22 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
                              "user data folder)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
-        module = _load(module_name)
-        if module is None:
-            continue
+        module = importlib.import_module(module_name)
         command_parser = sub.add_parser(name, help=help_text, description=help_text)
         module.add_arguments(command_parser)
         command_parser.set_defaults(_module=module)
     return parser
-
-
-def _load(module_name: str):
-    try:
-        return importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name == module_name:  # a subcommand not written yet
-            return None
-        raise
 
 
 def main(argv: list[str] | None = None) -> int:

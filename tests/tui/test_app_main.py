@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import pytest
+
 from tui import app_main
 from tui.cli import build_parser
 
@@ -36,3 +38,13 @@ def test_run_app_opens_the_app_on_the_chosen_file(tmp_path, monkeypatch):
     monkeypatch.setenv("CHICKENFOOT_DB", str(tmp_path / "env.db"))
     assert app_main.run_app(build_parser().parse_args([])) == 0
     assert seen == {"path": tmp_path / "env.db", "reader": "VisionRecognizer"}
+
+
+
+def test_a_missing_subcommand_module_is_an_error_not_a_missing_command(monkeypatch):
+    from tui import cli
+
+    assert set(build_parser()._subparsers._group_actions[0].choices) == set(cli.SUBCOMMANDS)
+    monkeypatch.setitem(cli.SUBCOMMANDS, "gone", ("tui.commands.gone", "not there"))
+    with pytest.raises(ModuleNotFoundError, match="tui.commands.gone"):
+        build_parser()
