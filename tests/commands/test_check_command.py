@@ -94,6 +94,12 @@ def test_bad_input_exits_2_with_one_line(argv: list[str], names: str, capsys) ->
     assert names in err
 
 
+def test_a_folder_is_not_a_board_file(tmp_path, capsys) -> None:
+    code, out, err = run([str(tmp_path), "--play", "1-5@9-1"], capsys)
+    assert code == 2 and out == ""
+    assert err == f"chickenfoot check: {tmp_path} is a folder, not a board file\n"
+
+
 def test_spinner_play_is_judged_on_the_board(capsys) -> None:
     code, out, _ = run([ARMS, "--play", "8-8"], capsys)
     assert code == 1 and "already placed" in out

@@ -89,6 +89,8 @@ def read_board_source(words: list[str]) -> str:
     """The board text: standard input for '-', a file's contents, or the words given."""
     if words == ["-"]:
         return sys.stdin.read()
+    if len(words) == 1 and os.path.isdir(words[0]):
+        raise InputError(f"{words[0]} is a folder, not a board file")
     if len(words) == 1 and os.path.isfile(words[0]):
         try:
             with open(words[0], encoding="utf-8") as handle:
