@@ -19,7 +19,7 @@ def run_app(args: argparse.Namespace) -> int:
         return 1
     from tui.app import build_app
 
-    app = build_app(store, camera_index=getattr(args, "camera", 0) or 0)
+    app = build_app(store, camera_index=args.camera)
     try:
         app.run()
     finally:

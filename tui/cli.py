@@ -26,6 +26,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="PATH",
                         help="scorecard database (default: $CHICKENFOOT_DB, else the "
                              "user data folder)")
+    parser.add_argument("--camera", type=int, default=0, metavar="INDEX",
+                        help="camera the app takes photos of hands with (default 0)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (module_name, help_text) in SUBCOMMANDS.items():
         module = importlib.import_module(module_name)

@@ -48,3 +48,13 @@ def test_a_missing_subcommand_module_is_an_error_not_a_missing_command(monkeypat
     monkeypatch.setitem(cli.SUBCOMMANDS, "gone", ("tui.commands.gone", "not there"))
     with pytest.raises(ModuleNotFoundError, match="tui.commands.gone"):
         build_parser()
+
+
+def test_camera_option_reaches_the_apps_capture(tmp_path, monkeypatch):
+    seen = {}
+    monkeypatch.setattr("tui.app.ChickenFootApp.run",
+                        lambda self: seen.setdefault("camera", self.camera_index))
+    args = build_parser().parse_args(["--db", str(tmp_path / "a.db"), "--camera", "2"])
+    assert app_main.run_app(args) == 0 and seen == {"camera": 2}
+    assert build_parser().parse_args([]).camera == 0
+    assert build_parser().parse_args(["live", "--camera", "clip.avi"]).camera == "clip.avi"
