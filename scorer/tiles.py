@@ -68,7 +68,3 @@ def full_set(max_pips: int) -> tuple[Tile, ...]:
     if not 0 <= max_pips <= MAX_SET:
         raise ValueError(f"double-{max_pips} is not a set this game knows (0..{MAX_SET})")
     return tuple(Tile(a, b) for a in range(max_pips + 1) for b in range(a, max_pips + 1))
-
-
-def set_pip_total(max_pips: int) -> int:
-    return sum(t.pips for t in full_set(max_pips))
