@@ -19,6 +19,12 @@ from vision.detections import HALF, TILE, Detections, box_iou
 
 Box = tuple[float, float, float, float]
 
+# Boxes of rotated halves, as drawn by people and so as learnt by the detector, hug the
+# half's face more tightly than the square-half geometry assumes, so real pairs measure
+# up to ~0.45 off. Inside a detected tile box, whose fit is checked as well, more slack.
+PAIR_TOLERANCE = 0.45
+PAIR_TOLERANCE_IN_TILE_BOX = 0.7
+
 
 @dataclass(frozen=True)
 class HalfSlot:
@@ -123,7 +129,9 @@ def _mirror(half: HalfSlot, tile_box: np.ndarray, score: float) -> HalfSlot:
 
 
 def assemble(
-    dets: Detections, max_pair_error: float = 0.35
+    dets: Detections,
+    max_pair_error: float = PAIR_TOLERANCE,
+    max_pair_error_in_tile: float = PAIR_TOLERANCE_IN_TILE_BOX,
 ) -> tuple[list[TileSlot], list[HalfSlot]]:
     """Tiles made of detected halves, and the halves left without a partner."""
     half_dets, tile_dets = dets.of_class(HALF), dets.of_class(TILE)
@@ -142,7 +150,7 @@ def assemble(
         best, best_fit = None, 0.5
         for n, i in enumerate(free):
             for j in free[n + 1 :]:
-                if pair_error(halves[i], halves[j]) > max_pair_error:
+                if pair_error(halves[i], halves[j]) > max_pair_error_in_tile:
                     continue
                 fit = float(box_iou(_union(halves[i], halves[j])[None], tile_box[None])[0, 0])
                 if fit > best_fit:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from vision.assemble import greedy_pairs
+from vision.assemble import PAIR_TOLERANCE, greedy_pairs
 
 # Class index -> value, from the set's classes.txt (Roboflow sorted names as strings).
 REAL_CLASS_VALUES = (1, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8, 9)
@@ -49,9 +49,8 @@ def read_half_boxes(
     return boxes
 
 
-# Hand-drawn boxes: the pairing tolerance that paired the validation split's halves best
-# (28 of 252 left alone, about the number of blank partners expected in a double-12 set).
-PAIR_TOLERANCE = 0.45
+# The reader's own tolerance; on the validation labels it leaves 28 of 252 halves alone,
+# about the number of blank partners expected in a double-12 set.
 
 
 def pair_halves(
