@@ -136,6 +136,21 @@ def lay_out(scene: TableauScene, rng: random.Random) -> list[LaidTile]:
     return layout_tableau(scene.placements, scene.rules, rng)
 
 
+def _laid_scene(seed: int, index: int, tiles: int, rules: RuleSet, kind: str,
+                attempts: int = 20) -> tuple[TableauScene, list[LaidTile]]:
+    """A scene and its layout for photo ``index``. A board that cannot be laid out without
+    overlaps is drawn again from the next seed of this photo, so a set always completes
+    and stays reproducible."""
+    for attempt in range(attempts):
+        rng = random.Random(seed * 100_003 + index + attempt * 1_000_003)
+        try:
+            scene = make_scene(rng, tiles, rules, kind)
+            return scene, lay_out(scene, rng)
+        except LayoutError:
+            continue
+    raise LayoutError(f"no {kind} board of {tiles} tiles could be laid out for photo {index}")
+
+
 def scene_tiles(laid: list[LaidTile], size: tuple[int, int], rng: np.random.Generator,
                 tilt: float = 0.14) -> list[PlacedTile]:
     """Where the tiles land in a photo (camera tilt included) without drawing it."""
@@ -167,10 +182,8 @@ def write_tableau_set(out_dir: Path, count: int, seed: int, tiles: tuple[int, ..
         (out_dir / sub).mkdir(parents=True, exist_ok=True)
     names = []
     for index in range(count):
-        rng = random.Random(seed * 100_003 + index)
         kind = KINDS[index % len(KINDS)] if disputes else "board"
-        scene = make_scene(rng, tiles[index % len(tiles)], rules, kind)
-        laid = lay_out(scene, rng)
+        scene, laid = _laid_scene(seed, index, tiles[index % len(tiles)], rules, kind)
         size = frame_for(len(laid))
         image, placed = scene_photo(laid, size, rules.set_max, np.random.default_rng([seed, index]))
         name = f"tableau_{seed}_{index:04d}"

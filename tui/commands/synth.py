@@ -42,12 +42,16 @@ def run(args: argparse.Namespace) -> int:
 
     if args.tableau:
         from vision.board_scenes import write_tableau_set
+        from vision.synth.tableau_layout import LayoutError
 
         try:
             write_tableau_set(args.out, args.count, args.seed, progress=progress)
         except OSError as error:
             print(f"chickenfoot synth: cannot write to {args.out}: {error.strerror}",
                   file=sys.stderr)
+            return 2
+        except LayoutError as error:
+            print(f"chickenfoot synth: {error}", file=sys.stderr)
             return 2
         print(f"wrote {args.count} tableau photos to {args.out}")
         return 0
