@@ -76,12 +76,56 @@ def apply_set_knowledge(tiles: list[TileReading],
             problems.append(f"dropped a tile read as {a}|{b}: not in a double-{limit} set")
             continue
         kept.append(tile)
+    kept, fixes = _resolve_duplicates(kept, limit)
+    problems += fixes
     counts = Counter(Tile.of(*t.pips) for t in kept)
     for tile, count in sorted(counts.items()):
         if count > 1:
             problems.append(f"{tile.low}|{tile.high} read {count} times but a set has one: "
                             "check those tiles")
     return kept, tuple(problems)
+
+
+def _resolve_duplicates(tiles: list[TileReading],
+                        limit: int) -> tuple[list[TileReading], list[str]]:
+    """Every tile exists once in a set: where two readings give the same tile and one of
+    their halves had a runner-up that makes both tiles unique, take the runner-up that
+    costs the least confidence, and say so."""
+    tiles = list(tiles)
+    notes: list[str] = []
+    while True:
+        seen: dict[Tile, list[int]] = {}
+        for index, tile in enumerate(tiles):
+            seen.setdefault(Tile.of(*tile.pips), []).append(index)
+        clash = next((group for group in seen.values() if len(group) > 1), None)
+        if clash is None:
+            return tiles, notes
+        best: tuple[float, int, int] | None = None
+        for index in clash:
+            for side, half in enumerate(tiles[index].halves):
+                if half.runner_up is None or half.runner_up > limit:
+                    continue
+                pips = list(tiles[index].pips)
+                pips[side] = half.runner_up
+                if Tile.of(*pips) in seen:
+                    continue
+                cost = half.confidence - half.runner_up_confidence
+                if best is None or cost < best[0]:
+                    best = (cost, index, side)
+        if best is None:
+            return tiles, notes
+        _, index, side = best
+        before = tiles[index]
+        half = before.halves[side]
+        changed = replace(half, pips=half.runner_up, confidence=half.runner_up_confidence,
+                          runner_up=half.pips, runner_up_confidence=half.confidence)
+        halves = tuple(changed if i == side else h for i, h in enumerate(before.halves))
+        tiles[index] = replace(before, halves=halves,  # type: ignore[arg-type]
+                               confidence=min(before.confidence, changed.confidence))
+        a, b = before.pips
+        c, d = tiles[index].pips
+        notes.append(f"{a}|{b} was read twice but a set has one: the less certain reading "
+                     f"is taken as {c}|{d}, its second guess; check that tile")
 
 
 def scale_tile(tile: TileReading, scale: float) -> TileReading:

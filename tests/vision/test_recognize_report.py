@@ -17,8 +17,10 @@ from vision.types import HalfReading, Recognition, TileReading
 
 def tile(a, b, x=10.0, y=10.0, conf_b=0.95, runner_up=None):
     corners = ((x, y), (x + 40, y), (x + 40, y + 80), (x, y + 80))
-    halves = (HalfReading((x + 20, y + 20), a, 0.9),
-              HalfReading((x + 20, y + 60), b, conf_b, runner_up, 0.3 if runner_up else 0.0))
+    halves = (
+        HalfReading((x + 20, y + 20), a, 0.9),
+        HalfReading((x + 20, y + 60), b, conf_b, runner_up, 0.3 if runner_up else 0.0),
+    )
     return TileReading(corners, halves, 0.875)
 
 
@@ -64,8 +66,9 @@ def test_bad_file_gives_an_error_value_not_an_exception(tmp_path):
     bad = tmp_path / "notes.jpg"
     bad.write_text("not a photo")
     result = recognize_file(bad, FakeReader([tile(1, 2)]))
-    assert result == RecognitionError(image=str(bad), message="not an image (expected a JPEG, "
-                                                              "PNG, BMP, TIFF or WebP photo)")
+    assert result == RecognitionError(
+        image=str(bad), message="not an image (expected a JPEG, PNG, BMP, TIFF or WebP photo)"
+    )
 
 
 def test_reduced_photo_coordinates_come_back_in_original_pixels(tmp_path, monkeypatch):
@@ -81,17 +84,22 @@ def test_reduced_photo_coordinates_come_back_in_original_pixels(tmp_path, monkey
 
 
 def test_json_contract_fields_and_round_trip():
-    rec = Recognition("a.jpg", 640, 480, (tile(5, 9, conf_b=0.5, runner_up=8), tile(0, 0)),
-                      ("one problem",))
+    rec = Recognition(
+        "a.jpg", 640, 480, (tile(5, 9, conf_b=0.5, runner_up=8), tile(0, 0)), ("one problem",)
+    )
     data = json.loads(to_json_line(rec, RuleSet(set_max=12)))
-    assert list(data) == ["image", "width", "height", "tiles", "pip_total", "score",
-                          "problems"]
+    assert list(data) == ["image", "width", "height", "tiles", "pip_total", "score", "problems"]
     assert data["pip_total"] == 14 and data["score"] == 64  # 0-0 counts 50
     first = data["tiles"][0]
     assert first["pips"] == [5, 9] and first["confidence"] == 0.875
     assert first["corners"] == [[10.0, 10.0], [50.0, 10.0], [50.0, 90.0], [10.0, 90.0]]
-    assert first["halves"][1] == {"center": [30.0, 70.0], "pips": 9, "confidence": 0.5,
-                                  "runner_up": 8, "runner_up_confidence": 0.3}
+    assert first["halves"][1] == {
+        "center": [30.0, 70.0],
+        "pips": 9,
+        "confidence": 0.5,
+        "runner_up": 8,
+        "runner_up_confidence": 0.3,
+    }
     assert first["halves"][0]["runner_up"] is None
     assert from_dict(data) == rec
 
@@ -103,19 +111,44 @@ def test_error_object_and_its_inverse():
 
 
 def test_truth_file_without_totals_reads():
-    truth = {"image": "s.jpg", "width": 100, "height": 50, "tiles": [
-        {"pips": [3, 0], "confidence": 1.0, "corners": [[0, 0], [40, 0], [40, 20], [0, 20]],
-         "halves": [{"center": [10, 10], "pips": 3, "confidence": 1.0},
-                    {"center": [30, 10], "pips": 0, "confidence": 1.0}]}]}
+    truth = {
+        "image": "s.jpg",
+        "width": 100,
+        "height": 50,
+        "tiles": [
+            {
+                "pips": [3, 0],
+                "confidence": 1.0,
+                "corners": [[0, 0], [40, 0], [40, 20], [0, 20]],
+                "halves": [
+                    {"center": [10, 10], "pips": 3, "confidence": 1.0},
+                    {"center": [30, 10], "pips": 0, "confidence": 1.0},
+                ],
+            }
+        ],
+    }
     rec = from_dict(truth)
     assert rec.tiles[0].pips == (3, 0) and rec.problems == ()
 
 
-@pytest.mark.parametrize("bad", [{"image": "a"}, {"width": 1, "height": 1, "tiles": [{}]},
-                                 {"width": 1, "height": 1, "tiles": [
-                                     {"pips": [1, 2], "corners": [[0, 0]] * 4, "halves": [
-                                         {"center": [0, 0], "pips": 2},
-                                         {"center": [0, 0], "pips": 2}]}]}])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"image": "a"},
+        {"width": 1, "height": 1, "tiles": [{}]},
+        {
+            "width": 1,
+            "height": 1,
+            "tiles": [
+                {
+                    "pips": [1, 2],
+                    "corners": [[0, 0]] * 4,
+                    "halves": [{"center": [0, 0], "pips": 2}, {"center": [0, 0], "pips": 2}],
+                }
+            ],
+        },
+    ],
+)
 def test_malformed_json_raises_value_error(bad):
     with pytest.raises(ValueError):
         from_dict(bad)
@@ -128,3 +161,39 @@ def test_human_lines_mark_doubtful_halves_with_runner_up():
     rec = Recognition("a.jpg", 10, 10, (tile(5, 9, conf_b=0.5, runner_up=8), tile(0, 0)))
     lines = human_lines(rec)
     assert lines[1:4] == ["  5|9? (or 8)", "  0|0", "  pip total: 14   score: 64"]
+
+
+def _tile_with(first, second):
+    from vision.types import HalfReading, TileReading
+
+    halves = tuple(
+        HalfReading(
+            center_px=(float(i), 0.0), pips=p, confidence=c, runner_up=r, runner_up_confidence=rc
+        )
+        for i, (p, c, r, rc) in enumerate((first, second))
+    )
+    corners = ((0.0, 0.0), (1.0, 0.0), (1.0, 2.0), (0.0, 2.0))
+    return TileReading(
+        corners_px=corners, halves=halves, confidence=min(h.confidence for h in halves)
+    )
+
+
+def test_a_tile_read_twice_takes_the_cheapest_second_guess_that_makes_it_unique():
+    from vision.recognize import apply_set_knowledge
+
+    sure = _tile_with((5, 0.99, 6, 0.01), (9, 0.99, 8, 0.01))
+    unsure = _tile_with((5, 0.97, 6, 0.02), (9, 0.55, 8, 0.44))
+    kept, problems = apply_set_knowledge([sure, unsure], 12)
+    assert [t.pips for t in kept] == [(5, 9), (5, 8)]
+    assert kept[1].halves[1].runner_up == 9
+    assert len(problems) == 1 and "5|8" in problems[0] and "second guess" in problems[0]
+
+
+def test_a_tile_read_twice_with_no_usable_second_guess_is_kept_and_flagged():
+    from vision.recognize import apply_set_knowledge
+
+    first = _tile_with((5, 0.99, None, 0.0), (9, 0.99, None, 0.0))
+    second = _tile_with((5, 0.99, None, 0.0), (9, 0.99, 13, 0.01))  # 13 is not in the set
+    kept, problems = apply_set_knowledge([first, second], 12)
+    assert [t.pips for t in kept] == [(5, 9), (5, 9)]
+    assert problems == ("5|9 read 2 times but a set has one: check those tiles",)
