@@ -16,6 +16,11 @@ from vision.detections import HALF, Detections, non_max_suppression
 MIN_HALF_AT_MODEL_PX = 18.0  # below this, pips' halves are too small to find reliably
 TARGET_HALF_AT_MODEL_PX = 40.0
 OVERLAP = 0.25
+# A second look finds what the first missed, and can also imagine tiles in a busy table
+# pattern seen up close, so it asks for more confidence, and for a photo with nothing
+# found at all it is taken only when the photo is much bigger than the model's view.
+WINDOW_MIN_SCORE = 0.5
+EMPTY_PHOTO_MIN_SCALE_UP = 4
 MERGE_IOU = 0.6  # the same tile seen by two passes overlaps more; touching tiles less
 BORDER_PX = 2.0
 
@@ -29,6 +34,8 @@ def window_side_for(image_shape: tuple[int, ...], input_px: int, dets: Detection
         return None
     halves = dets.of_class(HALF)
     if len(halves) == 0:
+        if longest < EMPTY_PHOTO_MIN_SCALE_UP * input_px:
+            return None
         return max(input_px, longest // 3)
     sizes = np.sqrt(
         (halves.boxes_xyxy[:, 2] - halves.boxes_xyxy[:, 0])
@@ -75,6 +82,6 @@ def detect_multiscale(detector: OnnxDetector, image: np.ndarray) -> Detections:
             | ((boxes[:, 2] >= x1 - BORDER_PX) & (x1 < width))
             | ((boxes[:, 3] >= y1 - BORDER_PX) & (y1 < height))
         )
-        keep = ~cut
+        keep = ~cut & (found.scores >= WINDOW_MIN_SCORE)
         merged = merged.concat(Detections(boxes[keep], found.scores[keep], found.classes[keep]))
     return non_max_suppression(merged, MERGE_IOU)

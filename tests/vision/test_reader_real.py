@@ -1,0 +1,82 @@
+"""The shipped models on real photos and on fresh rendered photos: accuracy floors.
+
+These run the real ONNX models (models/detector.onnx, models/pips.onnx) on the real
+validation photos, which no model was trained on, and on rendered double-9 photos drawn
+from a seed no training set used. Floors sit below the figures recorded in
+models/MODEL_CARD.md, so a model change that loses accuracy fails here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.evaluate import evaluate
+from vision.reader import load_default_reader, read_image_file
+from vision.synth.writer import write_dataset
+
+ROOT = Path(__file__).resolve().parents[2]
+REAL_VALID = ROOT / "datasets/real/pip-tracker-double12/valid"
+SAMPLE = ROOT / "datasets/samples/hand-double12.jpg"
+
+# Measured with the shipped models (models/MODEL_CARD.md): real validation photos half
+# accuracy 0.976, tile recall 0.850, precision 0.915, pip total exact 0.793; rendered
+# double-9 photos half accuracy 0.991, tile recall 0.993.
+HALF_ACCURACY_FLOOR = 0.95
+TILE_RECALL_FLOOR = 0.80
+TILE_PRECISION_FLOOR = 0.85
+PIP_TOTAL_FLOOR = 0.70
+SYNTH_HALF_ACCURACY_FLOOR = 0.95
+SYNTH_TILE_RECALL_FLOOR = 0.95
+
+
+@pytest.fixture(scope="module")
+def reader():
+    return load_default_reader()
+
+
+@pytest.fixture(scope="module")
+def real_metrics(reader):
+    return evaluate(REAL_VALID, reader, set_max=12)
+
+
+def test_real_photos_halves_are_read(real_metrics):
+    assert real_metrics.photos == 29
+    assert real_metrics.half_accuracy >= HALF_ACCURACY_FLOOR
+
+
+def test_real_photos_tiles_are_found(real_metrics):
+    assert real_metrics.tile_recall >= TILE_RECALL_FLOOR
+    assert real_metrics.tile_precision >= TILE_PRECISION_FLOOR
+
+
+def test_real_photos_whole_hand_totals(real_metrics):
+    assert real_metrics.pip_total_exact_rate >= PIP_TOTAL_FLOOR
+
+
+def test_fresh_rendered_double_9_photos(reader, tmp_path):
+    write_dataset(tmp_path, count=12, seed=4242, set_max=9, max_tiles=10)
+    metrics = evaluate(tmp_path, reader, set_max=9)
+    assert metrics.half_accuracy >= SYNTH_HALF_ACCURACY_FLOOR
+    assert metrics.tile_recall >= SYNTH_TILE_RECALL_FLOOR
+
+
+def test_the_bundled_sample_reads_as_a_hand_within_the_set():
+    recognition = read_image_file(str(SAMPLE), set_max=12)
+    assert len(recognition.tiles) >= 4
+    assert all(0 <= v <= 12 for tile in recognition.tiles for v in tile.pips)
+
+
+def test_a_photo_with_no_dominoes_reads_no_tile(reader, tmp_path):
+    rng = np.random.default_rng(3)
+    from vision.synth.backgrounds import SURFACES
+
+    for index, surface in enumerate(SURFACES):
+        table = np.clip(surface((480, 640), rng), 0, 255).astype(np.uint8)
+        path = tmp_path / f"table_{index}.jpg"
+        cv2.imwrite(str(path), table)
+        tiles, _ = reader.read(cv2.imread(str(path)))
+        assert tiles == [], f"made up a tile on an empty {surface.__name__} table"
