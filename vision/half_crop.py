@@ -23,22 +23,29 @@ def crop_half(
     image. Parts outside the photo are filled by replicating its border."""
     x0, y0, x1, y1 = box_xyxy
     w, h = x1 - x0, y1 - y0
+    shrink = max(w, h) * (1 + 2 * margin) / size
+    # Work on the neighbourhood of the half only: a 12 MP photo must not be blurred whole
+    # for every half. The pad covers the margin and the blur's reach.
+    sigma = shrink / 3 if shrink > 2 else 0.0
+    pad = int(np.ceil(margin * max(w, h) + 4 * sigma)) + 2
+    height, width = image.shape[:2]
+    left, top = max(0, int(np.floor(x0)) - pad), max(0, int(np.floor(y0)) - pad)
+    right, bottom = min(width, int(np.ceil(x1)) + pad), min(height, int(np.ceil(y1)) + pad)
+    if right <= left or bottom <= top:  # the box lies outside the photo
+        left, top, right, bottom = 0, 0, width, height
+    region = image[top:bottom, left:right]
+    if sigma:
+        # Average the source when shrinking a lot, so small pips are not lost between samples.
+        region = cv2.GaussianBlur(region, (0, 0), sigmaX=sigma)
     src = np.array(
         [
-            [x0 - margin * w, y0 - margin * h],
-            [x1 + margin * w, y0 - margin * h],
-            [x0 - margin * w, y1 + margin * h],
+            [x0 - margin * w - left, y0 - margin * h - top],
+            [x1 + margin * w - left, y0 - margin * h - top],
+            [x0 - margin * w - left, y1 + margin * h - top],
         ],
         np.float32,
     )
     dst = np.array([[0, 0], [size, 0], [0, size]], np.float32)
     matrix = cv2.getAffineTransform(src, dst)
-    shrink = max(w, h) * (1 + 2 * margin) / size
-    # Average the source when shrinking a lot, so small pips are not lost between samples.
-    flags = cv2.INTER_AREA if shrink > 2 else cv2.INTER_LINEAR
-    if shrink > 2:
-        blurred = cv2.GaussianBlur(image, (0, 0), sigmaX=shrink / 3)
-        return cv2.warpAffine(
-            blurred, matrix, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE
-        )
-    return cv2.warpAffine(image, matrix, (size, size), flags=flags, borderMode=cv2.BORDER_REPLICATE)
+    return cv2.warpAffine(region, matrix, (size, size), flags=cv2.INTER_LINEAR,
+                          borderMode=cv2.BORDER_REPLICATE)

@@ -1,0 +1,32 @@
+"""Cutting halves: the same pixels as blurring and warping the whole photo, at any size."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.half_crop import CROP_PX, MARGIN, crop_half
+
+
+def _whole_photo_crop(image, box):
+    x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
+    shrink = max(w, h) * (1 + 2 * MARGIN) / CROP_PX
+    if shrink > 2:
+        image = cv2.GaussianBlur(image, (0, 0), sigmaX=shrink / 3)
+    src = np.array([[x0 - MARGIN * w, y0 - MARGIN * h], [x1 + MARGIN * w, y0 - MARGIN * h],
+                    [x0 - MARGIN * w, y1 + MARGIN * h]], np.float32)
+    dst = np.array([[0, 0], [CROP_PX, 0], [0, CROP_PX]], np.float32)
+    return cv2.warpAffine(image, cv2.getAffineTransform(src, dst), (CROP_PX, CROP_PX),
+                          flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+@pytest.mark.parametrize("box", [(100, 100, 400, 400), (500, 300, 540, 340),
+                                 (-20, -10, 60, 70), (950, 700, 1010, 760)])
+def test_crops_match_the_whole_photo_reference(box):
+    rng = np.random.default_rng(0)
+    image = cv2.GaussianBlur(rng.integers(0, 255, (768, 1024, 3), np.uint8), (0, 0), 2)
+    crop = crop_half(image, box)
+    assert crop.shape == (CROP_PX, CROP_PX, 3)
+    assert np.abs(crop.astype(int) - _whole_photo_crop(image, box).astype(int)).max() <= 1
