@@ -15,7 +15,7 @@ import numpy as np
 from vision.assemble import HalfSlot, TileSlot, assemble
 from vision.blank_partner import pair_lone_halves_with_blanks
 from vision.detect import OnnxDetector
-from vision.half_crop import crop_half
+from vision.half_crop import CROP_PX, crop_half
 from vision.pips import PipReader
 from vision.tiled_detect import detect_multiscale
 from vision.types import HalfReading, TileReading
@@ -52,7 +52,7 @@ class TileReader:
         started = time.perf_counter()
         slots = [half for tile in tile_slots for half in tile.halves]
         crops = np.array([crop_half(image_bgr, half.box_xyxy) for half in slots], np.uint8)
-        probs = self.pip_reader.probabilities(crops.reshape(-1, 64, 64, 3), set_max)
+        probs = self.pip_reader.probabilities(crops.reshape(-1, CROP_PX, CROP_PX, 3), set_max)
         timings["pips"] = _ms_since(started)
 
         tiles = [
