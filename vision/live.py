@@ -40,6 +40,7 @@ from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import Tile
 from vision.frames import Frame, FrameSource, SourceError
+from vision.reader import ms_since
 from vision.recognize import apply_set_knowledge
 from vision.report import DOUBT_BELOW, rules_for, to_dict
 from vision.track import ReadFn, Seen, TrackedTile, Tracker
@@ -78,7 +79,7 @@ class WholeFrameReader:
     def observe(self, image_bgr: np.ndarray, set_max: int | None) -> Observation:
         started = time.perf_counter()
         tiles, problems = self.reader.read(image_bgr, set_max)
-        timings = {"read": _ms_since(started)}
+        timings = {"read": ms_since(started)}
         extra = getattr(self.reader, "last_timings_ms", None)
         if isinstance(extra, Mapping):
             timings.update({f"read.{k}": float(v) for k, v in extra.items()})
@@ -103,10 +104,10 @@ class DetectThenRead:
         timings: dict[str, float] = {}
         started = time.perf_counter()
         dets = self.detector.detect(image_bgr)
-        timings["detect"] = _ms_since(started)
+        timings["detect"] = ms_since(started)
         started = time.perf_counter()
         slots, lone = self._assemble(dets)
-        timings["assemble"] = _ms_since(started)
+        timings["assemble"] = ms_since(started)
         seen = [Seen(tuple(slot.corners()), (slot.halves[0].center, slot.halves[1].center))
                 for slot in slots]  # type: ignore[arg-type]
         problems = [f"a tile half at ({h.center[0]:.0f}, {h.center[1]:.0f}) has no partner "
@@ -118,7 +119,7 @@ class DetectThenRead:
             crops = np.array([self._crop(image_bgr, half.box_xyxy)
                               for j in indices for half in slots[j].halves], np.uint8)
             probs = self.pip_reader.probabilities(crops.reshape(-1, 64, 64, 3), set_max)
-            timings["pips"] += _ms_since(begun)
+            timings["pips"] += ms_since(begun)
             return [(probs[2 * k], probs[2 * k + 1]) for k in range(len(indices))]
 
         return Observation(seen, problems, read, timings)
@@ -132,9 +133,6 @@ def live_reader_for(reader: Any) -> LiveReader:
         return DetectThenRead(reader)
     return WholeFrameReader(reader)
 
-
-def _ms_since(started: float) -> float:
-    return (time.perf_counter() - started) * 1000.0
 
 
 # -- the session --------------------------------------------------------------------------
@@ -198,11 +196,11 @@ class LiveSession:
         frame = self.source.read()
         if frame is None:
             return False
-        timings = {"capture": _ms_since(started)}
+        timings = {"capture": ms_since(started)}
         obs = self.reader.observe(frame.image, self.set_max)
         begun = time.perf_counter()
         self.tiles = self.tracker.update(obs.seen, obs.read)
-        track_ms = _ms_since(begun)
+        track_ms = ms_since(begun)
         timings.update(obs.timings_ms)
         timings["track"] = max(0.0, track_ms - obs.timings_ms.get("pips", 0.0))
         timings["reads"] = float(self.tracker.reads_last_frame)
@@ -216,7 +214,7 @@ class LiveSession:
             rate = 1.0 / interval if interval > 0 else 0.0
             self.fps = rate if self.fps == 0.0 else 0.8 * self.fps + 0.2 * rate
         self._last_step = now
-        timings["step"] = _ms_since(started)
+        timings["step"] = ms_since(started)
         self.timings_ms = timings
         for name, ms in timings.items():
             self.stage_totals_ms[name] = self.stage_totals_ms.get(name, 0.0) + ms

@@ -40,20 +40,20 @@ class TileReader:
         timings: dict[str, float] = {}
         started = time.perf_counter()
         dets = detect_multiscale(self.detector, image_bgr)
-        timings["detect"] = _ms_since(started)
+        timings["detect"] = ms_since(started)
 
         started = time.perf_counter()
         tile_slots, lone = assemble(dets)
         tile_slots, lone = pair_lone_halves_with_blanks(
             image_bgr, tile_slots, lone, self.pip_reader
         )
-        timings["assemble"] = _ms_since(started)
+        timings["assemble"] = ms_since(started)
 
         started = time.perf_counter()
         slots = [half for tile in tile_slots for half in tile.halves]
         crops = np.array([crop_half(image_bgr, half.box_xyxy) for half in slots], np.uint8)
         probs = self.pip_reader.probabilities(crops.reshape(-1, CROP_PX, CROP_PX, 3), set_max)
-        timings["pips"] = _ms_since(started)
+        timings["pips"] = ms_since(started)
 
         tiles = [
             _tile_reading(tile, probs[2 * i], probs[2 * i + 1]) for i, tile in enumerate(tile_slots)
@@ -63,7 +63,8 @@ class TileReader:
         return tiles, problems
 
 
-def _ms_since(started: float) -> float:
+def ms_since(started: float) -> float:
+    """Milliseconds since a time.perf_counter() reading."""
     return (time.perf_counter() - started) * 1000.0
 
 

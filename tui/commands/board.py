@@ -30,18 +30,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tui.commands.read import load_reader
-    from vision.board_photo import PhotoError, read_board_photo
-
-    reader = load_reader("board")
-    if reader is None:
-        return 2
-    try:
-        photo = read_board_photo(args.photo, reader, args.set_max)
-    except PhotoError as error:
-        print(f"chickenfoot board: {error}", file=sys.stderr)
-        return 2
-    if args.annotate and not write_annotation(photo, args.annotate, "board"):
+    photo = read_photo_for(args.photo, args.set_max, args.annotate, "board")
+    if photo is None:
         return 2
     reading = photo.reading
     if args.json:
@@ -104,6 +94,26 @@ def board_dict(photo) -> dict[str, object]:
         "notes": notes(photo) if reading.ok else [],
         "problems": list(photo.reader_problems + reading.problems) if not reading.ok else [],
     }
+
+
+def read_photo_for(path: str, set_max: int | None, annotate: str | None, command: str,
+                   disputed=None):
+    """Load the reader, read the board in the photo and write the annotation if asked;
+    None after printing one line saying why not."""
+    from tui.commands.read import load_reader
+    from vision.board_photo import PhotoError, read_board_photo
+
+    reader = load_reader(command)
+    if reader is None:
+        return None
+    try:
+        photo = read_board_photo(path, reader, set_max, disputed)
+    except PhotoError as error:
+        print(f"chickenfoot {command}: {error}", file=sys.stderr)
+        return None
+    if annotate and not write_annotation(photo, annotate, command):
+        return None
+    return photo
 
 
 def write_annotation(photo, out: str, command: str) -> bool:

@@ -62,9 +62,7 @@ def judge_dispute(board: Board, disputed: Tile, rules: RuleSet) -> DisputeResult
 
 
 def run_photo(args: argparse.Namespace) -> int:
-    from tui.commands.board import print_problems, write_annotation
-    from tui.commands.read import load_reader
-    from vision.board_photo import PhotoError, read_board_photo
+    from tui.commands.board import print_problems, read_photo_for
 
     path = args.board[0]
     try:
@@ -81,15 +79,8 @@ def run_photo(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"chickenfoot check: {error}", file=sys.stderr)
         return 2
-    reader = load_reader("check")
-    if reader is None:
-        return 2
-    try:
-        photo = read_board_photo(path, reader, args.set_max, disputed)
-    except PhotoError as error:
-        print(f"chickenfoot check: {error}", file=sys.stderr)
-        return 2
-    if args.annotate and not write_annotation(photo, args.annotate, "check"):
+    photo = read_photo_for(path, args.set_max, args.annotate, "check", disputed)
+    if photo is None:
         return 2
     reading = photo.reading
     if not reading.ok or reading.board is None:
