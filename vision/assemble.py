@@ -10,7 +10,7 @@ partner at all are reported as problems rather than guessed into tiles.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -24,6 +24,8 @@ Box = tuple[float, float, float, float]
 # up to ~0.45 off. Inside a detected tile box, whose fit is checked as well, more slack.
 PAIR_TOLERANCE = 0.45
 PAIR_TOLERANCE_IN_TILE_BOX = 0.7
+# Pairs the pair judge looks at: geometry only rules out halves plainly too far apart.
+CANDIDATE_PAIR_ERROR = 0.8
 
 
 @dataclass(frozen=True)
@@ -128,17 +130,80 @@ def _mirror(half: HalfSlot, tile_box: np.ndarray, score: float) -> HalfSlot:
     return HalfSlot((ox - w / 2, oy - h / 2, ox + w / 2, oy + h / 2), score, inferred=True)
 
 
+PairProbability = Callable[[list[tuple[HalfSlot, HalfSlot]]], np.ndarray]
+MIN_PAIR_PROBABILITY = 0.5
+
+
 def assemble(
     dets: Detections,
+    pair_probability: PairProbability | None = None,
     max_pair_error: float = PAIR_TOLERANCE,
     max_pair_error_in_tile: float = PAIR_TOLERANCE_IN_TILE_BOX,
 ) -> tuple[list[TileSlot], list[HalfSlot]]:
-    """Tiles made of detected halves, and the halves left without a partner."""
+    """Tiles made of detected halves, and the halves left without a partner.
+
+    With ``pair_probability`` (the pair judge looking at the photo), halves are paired by
+    what the candidate tiles look like; without it, by tile boxes and geometry alone.
+    """
     half_dets, tile_dets = dets.of_class(HALF), dets.of_class(TILE)
     halves = [
         HalfSlot(tuple(map(float, b)), float(s))
         for b, s in zip(half_dets.boxes_xyxy, half_dets.scores, strict=True)
     ]
+    if pair_probability is not None:
+        tiles, used = _pairs_by_judge(halves, pair_probability)
+        tiles += _mirrored_in_tile_boxes(halves, used, tile_dets)
+    else:
+        tiles, used = _pairs_by_geometry(halves, tile_dets, max_pair_error,
+                                         max_pair_error_in_tile)
+    lone = [halves[i] for i in range(len(halves)) if i not in used]
+    return tiles, lone
+
+
+def _pairs_by_judge(halves: list[HalfSlot],
+                    pair_probability: PairProbability) -> tuple[list[TileSlot], set[int]]:
+    """Candidates within the loose geometry, the likeliest tile first."""
+    candidates = [
+        (i, j)
+        for i in range(len(halves))
+        for j in range(i + 1, len(halves))
+        if pair_error(halves[i], halves[j]) <= CANDIDATE_PAIR_ERROR
+    ]
+    if not candidates:
+        return [], set()
+    probs = pair_probability([(halves[i], halves[j]) for i, j in candidates])
+    used: set[int] = set()
+    tiles: list[TileSlot] = []
+    for k in np.argsort(-probs, kind="stable"):
+        i, j = candidates[k]
+        if probs[k] < MIN_PAIR_PROBABILITY:
+            break
+        if i in used or j in used:
+            continue
+        used.update((i, j))
+        score = min(halves[i].score, halves[j].score) * float(probs[k])
+        tiles.append(TileSlot(ordered_halves(halves[i], halves[j]), score))
+    return tiles, used
+
+
+def _mirrored_in_tile_boxes(halves: list[HalfSlot], used: set[int],
+                            tile_dets: Detections) -> list[TileSlot]:
+    """A tile box holding exactly one unpaired half, filling one end of it: the other half
+    is the mirror image (a blank the detector missed). Marks the halves used."""
+    tiles: list[TileSlot] = []
+    for tile_box, tile_score in zip(tile_dets.boxes_xyxy, tile_dets.scores, strict=True):
+        free = [i for i in range(len(halves))
+                if i not in used and _inside(halves[i].center, tile_box)]
+        if len(free) == 1 and _half_fills_half_of(halves[free[0]], tile_box):
+            only = halves[free[0]]
+            used.add(free[0])
+            mirror = _mirror(only, tile_box, float(tile_score))
+            tiles.append(TileSlot(ordered_halves(only, mirror), float(tile_score)))
+    return tiles
+
+
+def _pairs_by_geometry(halves: list[HalfSlot], tile_dets: Detections, max_pair_error: float,
+                       max_pair_error_in_tile: float) -> tuple[list[TileSlot], set[int]]:
     used: set[int] = set()
     tiles: list[TileSlot] = []
 
@@ -178,8 +243,7 @@ def assemble(
         used.update((i, j))
         score = min(halves[i].score, halves[j].score)
         tiles.append(TileSlot(ordered_halves(halves[i], halves[j]), score))
-    lone = [halves[i] for i in range(len(halves)) if i not in used]
-    return tiles, lone
+    return tiles, used
 
 
 def _inside(point: tuple[float, float], box: np.ndarray, grow: float = 0.1) -> bool:

@@ -18,7 +18,11 @@ Definitions for (a), where only non-blank halves are labelled:
   inside the labelled box; matches are one-to-one, taken greedily by distance between
   the predicted centre and the box centre. A predicted half inside no labelled box is not
   a false positive when it reads 0 (blanks are not labelled).
-- *Labelled tiles* are inferred from the boxes alone, with the reader's own pairing
+- *Labelled tiles* come from ``tiles/<photo>.txt`` beside ``labels/`` when the split has
+  it (a line per tile: the label line numbers, from 0, of its labelled halves; one number
+  is a tile with a blank other half; pairings checked by a person, see
+  ``vision.training.propose_tile_pairs``). Without it they are inferred from the boxes
+  alone, with the reader's own pairing
   geometry (``vision.assemble.half_pair_error``: the centres' offset in units of the
   boxes' mean size is 1 in |dx| + |dy| for two halves of one tile, at any rotation)
   and the tolerance of ``vision.half_labels``; pairs are taken best fit first. A
@@ -99,6 +103,7 @@ class LabelledHalf:
 class HalfBoxSample:
     image: Path
     halves: tuple[LabelledHalf, ...]
+    tiles: tuple[tuple[int, ...], ...] | None = None  # checked pairing, when the set has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,9 +277,10 @@ def match_halves(boxes: Sequence[Box],
     return matched
 
 
-def score_half_boxes(boxes: Sequence[Box], values: Sequence[int],
-                     predicted: Recognition) -> PhotoScore:
-    """Score one photo of format (a); boxes in the same pixels as the prediction."""
+def score_half_boxes(boxes: Sequence[Box], values: Sequence[int], predicted: Recognition,
+                     tiles_labelled: Sequence[tuple[int, ...]] | None = None) -> PhotoScore:
+    """Score one photo of format (a); boxes in the same pixels as the prediction. Labelled
+    tiles are ``tiles_labelled`` (groups of half indices) when given, else inferred."""
     tiles = predicted.tiles
     matched = match_halves(boxes, tiles)
     confusions: list[tuple[int, int | None]] = []
@@ -287,7 +293,7 @@ def score_half_boxes(boxes: Sequence[Box], values: Sequence[int],
             confusions.append((value, read))
     used_tiles: set[int] = set()
     tiles_matched = tiles_exact = 0
-    groups = pair_halves(boxes)
+    groups = list(tiles_labelled) if tiles_labelled is not None else pair_halves(boxes)
     for group in sorted(groups, key=len, reverse=True):
         if not all(li in matched for li in group):
             continue
@@ -481,8 +487,31 @@ def _half_box_split(split: Path, values: dict[int, int]) -> list[Sample]:
     for image in _images_in(split / "images"):
         label = split / "labels" / f"{image.stem}.txt"
         halves = _read_labels(label, values) if label.is_file() else ()
-        samples.append(HalfBoxSample(image=image, halves=halves))
+        tiles = split / "tiles" / f"{image.stem}.txt"
+        groups = _read_tile_groups(tiles, len(halves)) if tiles.is_file() else None
+        samples.append(HalfBoxSample(image=image, halves=halves, tiles=groups))
     return samples
+
+
+def _read_tile_groups(path: Path, count: int) -> tuple[tuple[int, ...], ...]:
+    """Checked tiles of one photo: a line per tile with the label lines (from 0) of its
+    one or two labelled halves; every labelled half in exactly one tile."""
+    groups = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            group = tuple(int(part) for part in line.split())
+        except ValueError:
+            raise DatasetError(f"{path}:{number}: expected one or two label numbers") from None
+        if not 1 <= len(group) <= 2 or not all(0 <= i < count for i in group):
+            raise DatasetError(f"{path}:{number}: expected one or two label numbers "
+                               f"below {count}")
+        groups.append(group)
+    listed = sorted(i for g in groups for i in g)
+    if listed != list(range(count)):
+        raise DatasetError(f"{path}: every labelled half must be in exactly one tile")
+    return tuple(groups)
 
 
 def _read_labels(label: Path, values: dict[int, int]) -> tuple[LabelledHalf, ...]:
@@ -536,7 +565,7 @@ def score_sample(sample: Sample, predicted: Recognition) -> PhotoScore:
         truth = sample.truth if abs(sx - 1.0) < 1e-9 else _rescaled(sample.truth, predicted)
         return score_truth(truth, predicted)
     boxes = [h.box_px(predicted.width, predicted.height) for h in sample.halves]
-    return score_half_boxes(boxes, [h.value for h in sample.halves], predicted)
+    return score_half_boxes(boxes, [h.value for h in sample.halves], predicted, sample.tiles)
 
 
 def _rescaled(truth: Recognition, like: Recognition) -> Recognition:

@@ -97,6 +97,7 @@ class DetectThenRead:
 
         self.detector = reader.detector
         self.pip_reader = reader.pip_reader
+        self._pairing_for = getattr(reader, "pairing_for", lambda image: None)
         self._assemble = assemble
         self._crop = crop_half
 
@@ -106,7 +107,7 @@ class DetectThenRead:
         dets = self.detector.detect(image_bgr)
         timings["detect"] = ms_since(started)
         started = time.perf_counter()
-        slots, lone = self._assemble(dets)
+        slots, lone = self._assemble(dets, self._pairing_for(image_bgr))
         timings["assemble"] = ms_since(started)
         seen = [Seen(tuple(slot.corners()), (slot.halves[0].center, slot.halves[1].center))
                 for slot in slots]  # type: ignore[arg-type]

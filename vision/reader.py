@@ -12,10 +12,11 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.assemble import HalfSlot, TileSlot, assemble
+from vision.assemble import HalfSlot, PairProbability, TileSlot, assemble
 from vision.blank_partner import pair_lone_halves_with_blanks
 from vision.detect import OnnxDetector
 from vision.half_crop import CROP_PX, crop_half
+from vision.pair_judge import PairJudge
 from vision.pips import PipReader
 from vision.tiled_detect import detect_multiscale
 from vision.types import HalfReading, TileReading
@@ -23,15 +24,18 @@ from vision.types import HalfReading, TileReading
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 DETECTOR_FILE = "detector.onnx"
 PIPS_FILE = "pips.onnx"
+PAIRS_FILE = "pairs.onnx"
 
 
 class TileReader:
     """Reads every tile in a BGR image. ``last_timings_ms`` holds the stage times of the
     last call, for benchmarks."""
 
-    def __init__(self, detector: OnnxDetector, pip_reader: PipReader):
+    def __init__(self, detector: OnnxDetector, pip_reader: PipReader,
+                 pair_judge: PairJudge | None = None):
         self.detector = detector
         self.pip_reader = pip_reader
+        self.pair_judge = pair_judge
         self.last_timings_ms: dict[str, float] = {}
 
     def read(
@@ -43,7 +47,7 @@ class TileReader:
         timings["detect"] = ms_since(started)
 
         started = time.perf_counter()
-        tile_slots, lone = assemble(dets)
+        tile_slots, lone = assemble(dets, self.pairing_for(image_bgr))
         tile_slots, lone = pair_lone_halves_with_blanks(
             image_bgr, tile_slots, lone, self.pip_reader
         )
@@ -61,6 +65,14 @@ class TileReader:
         problems = [_lone_problem(half) for half in lone]
         self.last_timings_ms = timings
         return tiles, problems
+
+
+    def pairing_for(self, image_bgr: np.ndarray) -> PairProbability | None:
+        """The pair judge looking at this photo, for assemble (None without a judge)."""
+        judge = self.pair_judge
+        if judge is None:
+            return None
+        return lambda pairs: judge.probabilities(image_bgr, pairs)
 
 
 def ms_since(started: float) -> float:
@@ -94,7 +106,11 @@ def _lone_problem(half: HalfSlot) -> str:
 
 def load_default_reader(models_dir: Path = MODELS_DIR) -> TileReader:
     """The shipped models; raises vision.onnx_session.ModelError with a one-line message."""
-    return TileReader(OnnxDetector(models_dir / DETECTOR_FILE), PipReader(models_dir / PIPS_FILE))
+    return TileReader(
+        OnnxDetector(models_dir / DETECTOR_FILE),
+        PipReader(models_dir / PIPS_FILE),
+        PairJudge(models_dir / PAIRS_FILE),
+    )
 
 
 @functools.cache

@@ -115,3 +115,40 @@ def test_greedy_pairs_takes_the_best_fit_first_and_leaves_the_rest_alone():
     boxes = [(0, 0, 40, 40), (40, 0, 80, 40), (84, 0, 124, 40), (300, 300, 340, 340)]
     pairs, lone = greedy_pairs(boxes, 0.3)
     assert pairs == [(0, 1)] and lone == [2, 3]
+
+
+# -- with the pair judge -----------------------------------------------------------------
+def _judge_says(tiles: set[frozenset[tuple[float, float]]]):
+    """A pair judge that knows the answer: 0.9 for the given tiles, 0.1 for anything else."""
+    def probability(pairs):
+        return np.array([0.9 if frozenset((a.center, b.center)) in tiles else 0.1
+                         for a, b in pairs], np.float32)
+    return probability
+
+
+def test_the_judge_decides_pairs_that_geometry_cannot():
+    # Two level tiles stacked: the 2x2 square of halves again, but now with no tile boxes.
+    halves = [(0, 0, 50, 50), (50, 0, 100, 50), (0, 50, 50, 100), (50, 50, 100, 100)]
+    truth = {frozenset({(25.0, 25.0), (75.0, 25.0)}), frozenset({(25.0, 75.0), (75.0, 75.0)})}
+    tiles, lone = assemble(_dets(halves), _judge_says(truth))
+    assert lone == []
+    assert {frozenset(h.center for h in t.halves) for t in tiles} == truth
+
+
+def test_pairs_the_judge_rejects_stay_apart_and_a_tile_box_still_mirrors_a_lone_half():
+    halves = [(0, 0, 50, 50), (50, 0, 100, 50)]
+    tiles, lone = assemble(_dets(halves), _judge_says(set()))
+    assert tiles == [] and len(lone) == 2
+    tiles, lone = assemble(_dets(halves[:1], [(0, 0, 100, 50)]), _judge_says(set()))
+    assert lone == [] and len(tiles) == 1 and tiles[0].halves[1].inferred
+
+
+def test_the_judge_is_only_asked_about_halves_roughly_one_half_apart():
+    asked = []
+
+    def probability(pairs):
+        asked.extend(pairs)
+        return np.full(len(pairs), 0.9, np.float32)
+
+    tiles, lone = assemble(_dets([(0, 0, 50, 50), (300, 300, 350, 350)]), probability)
+    assert asked == [] and tiles == [] and len(lone) == 2

@@ -24,32 +24,41 @@ REPO = Path(__file__).resolve().parents[2]
 NUM_VALUES = 19
 
 
-def build_model():
+def conv_block(cin: int, cout: int):
+    """Two 3x3 convolutions and a 2x2 pooling: the unit both of the small CNNs are made of."""
     import torch.nn as nn
 
-    def block(cin, cout):
-        return nn.Sequential(
-            nn.Conv2d(cin, cout, 3, padding=1, bias=False),
-            nn.BatchNorm2d(cout),
-            nn.ReLU(inplace=True),
-            nn.Conv2d(cout, cout, 3, padding=1, bias=False),
-            nn.BatchNorm2d(cout),
-            nn.ReLU(inplace=True),
-            nn.MaxPool2d(2),
-        )
-
-    # The first layer is a single cheap conv at full size: CPU time is the budget here.
-    stem = nn.Sequential(
-        nn.Conv2d(3, 16, 3, padding=1, bias=False),
-        nn.BatchNorm2d(16),
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+        nn.Conv2d(cout, cout, 3, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
         nn.ReLU(inplace=True),
         nn.MaxPool2d(2),
     )
+
+
+def cheap_stem(cout: int = 16):
+    """A single conv at full size, then pooling: CPU time is the budget here."""
+    import torch.nn as nn
+
     return nn.Sequential(
-        stem,
-        block(16, 32),
-        block(32, 64),
-        block(64, 128),
+        nn.Conv2d(3, cout, 3, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+        nn.MaxPool2d(2),
+    )
+
+
+def build_model():
+    import torch.nn as nn
+
+    return nn.Sequential(
+        cheap_stem(16),
+        conv_block(16, 32),
+        conv_block(32, 64),
+        conv_block(64, 128),
         nn.AdaptiveAvgPool2d(1),
         nn.Flatten(),
         nn.Dropout(0.2),
@@ -177,11 +186,12 @@ def accuracy(model, crops: np.ndarray, values: np.ndarray, rng: np.random.Genera
     return float((logits.argmax(1).numpy() == values).mean())
 
 
-def export(model, out: Path) -> None:
+def export(model, out: Path, rows: int = CROP_PX, cols: int = CROP_PX) -> None:
+    """Write ``model`` as ONNX taking (n, 3, rows, cols) crops and giving logits."""
     import torch
 
     model.eval()
-    dummy = torch.zeros(1, 3, CROP_PX, CROP_PX)
+    dummy = torch.zeros(1, 3, rows, cols)
     torch.onnx.export(
         model,
         dummy,

@@ -1,0 +1,125 @@
+"""Candidate-tile pictures with their answers (one tile or not), for training the pair judge.
+
+The judge sees, at reading time, pairs of halves the detector found that lie roughly one
+half apart. Training pictures are made the same way: the shipped detector runs on each
+photo, its halves are matched to the truth, and every candidate pair is labelled by
+whether both halves belong to one tile. Rendered photos add pairs cut from their exact
+half centres (with jitter), so a tile the detector misses still teaches.
+
+Real photos label halves, not tiles, and never blanks, so from them only unambiguous
+candidates are taken: a pair is a tile when each half has no other candidate, and two
+halves are not a tile when each has its own unambiguous partner.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.assemble import CANDIDATE_PAIR_ERROR, PAIR_TOLERANCE, half_pair_error
+from vision.detect import OnnxDetector
+from vision.detections import HALF
+from vision.half_labels import read_half_boxes
+from vision.pair_crop import crop_pair
+from vision.tiled_detect import detect_multiscale
+
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+
+def candidate_index_pairs(boxes: list[Box]) -> Iterator[tuple[int, int]]:
+    for i in range(len(boxes)):
+        for j in range(i + 1, len(boxes)):
+            if half_pair_error(boxes[i], boxes[j]) <= CANDIDATE_PAIR_ERROR:
+                yield i, j
+
+
+def _centre(box: Box) -> Point:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _jitter(point: Point, spacing: float, rng: np.random.Generator, scale: float) -> Point:
+    return (point[0] + rng.normal(0, scale) * spacing, point[1] + rng.normal(0, scale) * spacing)
+
+
+def synthetic_pairs(folder: Path, detector: OnnxDetector, rng: np.random.Generator,
+                    limit: int | None = None) -> tuple[list[np.ndarray], list[int]]:
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
+    for truth_file in sorted((folder / "truth").glob("*.json"))[:limit]:
+        record = json.loads(truth_file.read_text())
+        if "tiles" not in record:  # a tableau's other truth files (disputed tile)
+            continue
+        image = cv2.imread(str(folder / "images" / record["image"]))
+        if image is None:
+            continue
+        truth = [(t, h, tuple(half["center"]))
+                 for t, tile in enumerate(record["tiles"]) for h, half in enumerate(tile["halves"])]
+        spacing_of = {t: float(np.hypot(*np.subtract(tile["halves"][0]["center"],
+                                                     tile["halves"][1]["center"])))
+                      for t, tile in enumerate(record["tiles"])}
+        # Detected halves, each matched to the truth half whose centre it holds.
+        halves = detect_multiscale(detector, image).of_class(HALF)
+        boxes = [tuple(map(float, b)) for b in halves.boxes_xyxy]
+        owner: list[int | None] = []
+        for box in boxes:
+            inside = [(np.hypot(*np.subtract(_centre(box), c)), t) for t, _, c in truth
+                      if box[0] <= c[0] <= box[2] and box[1] <= c[1] <= box[3]]
+            owner.append(min(inside)[1] if inside else None)
+        for i, j in candidate_index_pairs(boxes):
+            same = owner[i] is not None and owner[i] == owner[j]
+            crops.append(crop_pair(image, _centre(boxes[i]), _centre(boxes[j])))
+            labels.append(int(same))
+        # Exact centres: every tile once, and neighbouring halves of different tiles.
+        for t, tile in enumerate(record["tiles"]):
+            a, b = (tuple(h["center"]) for h in tile["halves"])
+            s = spacing_of[t]
+            crops.append(crop_pair(image, _jitter(a, s, rng, 0.04), _jitter(b, s, rng, 0.04)))
+            labels.append(1)
+        for n, (t1, _, c1) in enumerate(truth):
+            for t2, _, c2 in truth[n + 1:]:
+                s = spacing_of[t1]
+                if t1 != t2 and 0.6 * s <= np.hypot(*np.subtract(c1, c2)) <= 1.5 * s:
+                    crops.append(crop_pair(image, _jitter(c1, s, rng, 0.04),
+                                           _jitter(c2, s, rng, 0.04)))
+                    labels.append(0)
+    return crops, labels
+
+
+def real_pairs(split_dir: Path) -> tuple[list[np.ndarray], list[int]]:
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
+    for image_file in sorted((split_dir / "images").glob("*.jpg")):
+        image = cv2.imread(str(image_file))
+        label_file = split_dir / "labels" / (image_file.stem + ".txt")
+        if image is None or not label_file.is_file():
+            continue
+        boxes = [h.box for h in read_half_boxes(label_file, image.shape[1], image.shape[0])]
+        candidates = list(candidate_index_pairs(boxes))
+        count = np.zeros(len(boxes), int)
+        for i, j in candidates:
+            count[i] += 1
+            count[j] += 1
+        sure_pairs = {(i, j) for i, j in candidates if count[i] == 1 and count[j] == 1
+                      and half_pair_error(boxes[i], boxes[j]) <= PAIR_TOLERANCE}
+        for i, j in sure_pairs:
+            crops.append(crop_pair(image, _centre(boxes[i]), _centre(boxes[j])))
+            labels.append(1)
+        # Not a tile: two halves that each have exactly one good partner elsewhere.
+        good = [(i, j) for i, j in candidates
+                if half_pair_error(boxes[i], boxes[j]) <= PAIR_TOLERANCE]
+        partners: dict[int, list[int]] = {}
+        for i, j in good:
+            partners.setdefault(i, []).append(j)
+            partners.setdefault(j, []).append(i)
+        for i, j in candidates:
+            pi, pj = partners.get(i, []), partners.get(j, [])
+            if (len(pi) == 1 and len(pj) == 1 and pi[0] != j and pj[0] != i
+                    and partners.get(pi[0]) == [i] and partners.get(pj[0]) == [j]):
+                crops.append(crop_pair(image, _centre(boxes[i]), _centre(boxes[j])))
+                labels.append(0)
+    return crops, labels

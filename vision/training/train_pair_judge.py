@@ -1,0 +1,154 @@
+"""Train the pair judge: a small CNN that looks at the picture of a candidate tile (two
+detected halves, see vision.pair_crop) and says whether they are one tile; export it to
+ONNX (models/pairs.onnx).
+
+    python -m vision.training.train_pair_judge --synthetic DIR [DIR...] \
+        --real SPLIT_DIR --val-real SPLIT_DIR --epochs 10
+
+A tile is a tile whichever way it is read and whatever its colours, so training turns
+pictures end for end, mirrors them, shuffles colour channels and changes the light.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.detect import OnnxDetector
+from vision.pair_crop import PAIR_COLS, PAIR_ROWS
+from vision.training.pair_crops import real_pairs, synthetic_pairs
+from vision.training.train_pips import cheap_stem, conv_block, export, to_tensor
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def build_model():
+    import torch.nn as nn
+
+    # Where things lie in the picture matters (a line in the middle, a face past the
+    # ends), so the last features are flattened rather than averaged away.
+    return nn.Sequential(
+        cheap_stem(16),
+        conv_block(16, 32),
+        conv_block(32, 48),
+        conv_block(48, 64),
+        nn.Conv2d(64, 16, 1),
+        nn.ReLU(inplace=True),
+        nn.Flatten(),
+        nn.Dropout(0.3),
+        nn.Linear(16 * (PAIR_ROWS // 16) * (PAIR_COLS // 16), 2),
+    )
+
+
+def augmented(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    out = np.empty_like(crops)
+    for i, view in enumerate(crops):
+        if rng.random() < 0.5:
+            view = view[::-1, ::-1]  # read from the other end
+        if rng.random() < 0.5:
+            view = view[::-1]  # mirrored across the tile's long axis
+        view = view[..., rng.permutation(3)]
+        if rng.random() < 0.2:
+            grey = cv2.cvtColor(np.ascontiguousarray(view), cv2.COLOR_BGR2GRAY)
+            view = np.repeat(grey[..., None], 3, axis=2)
+        if rng.random() < 0.3:
+            view = cv2.GaussianBlur(np.ascontiguousarray(view), (0, 0), rng.uniform(0.3, 1.2))
+        gain, bias = rng.uniform(0.6, 1.3), rng.uniform(-30, 30)
+        out[i] = np.clip(view.astype(np.float32) * gain + bias, 0, 255).astype(np.uint8)
+    return out
+
+
+def load_pairs(args) -> tuple[np.ndarray, np.ndarray]:
+    if args.cache and args.cache.is_file():
+        data = np.load(args.cache)
+        return data["crops"], data["labels"]
+    detector = OnnxDetector(args.detector)
+    rng = np.random.default_rng(1)
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
+    for folder in args.synthetic:
+        c, lab = synthetic_pairs(folder, detector, rng, args.synthetic_limit)
+        print(f"{folder}: {len(c)} pictures, {sum(lab)} tiles", flush=True)
+        crops += c
+        labels += lab
+    for split in args.real:
+        c, lab = real_pairs(split)
+        print(f"{split}: {len(c)} pictures, {sum(lab)} tiles", flush=True)
+        crops += c * args.real_repeat
+        labels += lab * args.real_repeat
+    result = np.array(crops, np.uint8), np.array(labels, np.int64)
+    if args.cache:
+        np.savez(args.cache, crops=result[0], labels=result[1])
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--synthetic", type=Path, nargs="+", required=True)
+    parser.add_argument("--synthetic-limit", type=int, default=None, help="photos per folder")
+    parser.add_argument("--real", type=Path, nargs="*", default=[], help="YOLO half-box splits")
+    parser.add_argument("--real-repeat", type=int, default=3, help="weight of real pictures")
+    parser.add_argument("--val-real", type=Path, help="held-out real split to report on")
+    parser.add_argument("--detector", type=Path, default=REPO / "models" / "detector.onnx")
+    parser.add_argument("--cache", type=Path, help="keep the pictures here between runs")
+    parser.add_argument("--epochs", type=int, default=10)
+    parser.add_argument("--samples-per-epoch", type=int, default=30000)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--out", type=Path, default=REPO / "models" / "pairs.onnx")
+    args = parser.parse_args()
+
+    import torch
+
+    torch.set_num_threads(args.threads)
+    torch.manual_seed(0)
+    rng = np.random.default_rng(0)
+    crops, labels = load_pairs(args)
+    print(f"training pictures: {len(crops)}, tiles among them: {int(labels.sum())}", flush=True)
+    val = None
+    if args.val_real:
+        vc, vl = real_pairs(args.val_real)
+        val = (np.array(vc, np.uint8), np.array(vl, np.int64))
+
+    model = build_model()
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    per_epoch = min(args.samples_per_epoch, len(crops))
+    steps = args.epochs * (per_epoch // args.batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
+    for epoch in range(args.epochs):
+        model.train()
+        order = rng.permutation(len(crops))[:per_epoch]
+        started, total_loss = time.time(), 0.0
+        for start in range(0, len(order) - args.batch + 1, args.batch):
+            idx = np.sort(order[start : start + args.batch])
+            x = to_tensor(augmented(crops[idx], rng))
+            loss = loss_fn(model(x), torch.from_numpy(labels[idx]))
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total_loss += float(loss.detach()) * len(idx)
+        report = (f"epoch {epoch + 1}/{args.epochs} loss {total_loss / len(order):.4f} "
+                  f"({time.time() - started:.0f} s)")
+        if val is not None:
+            report += f" real-val accuracy {accuracy(model, *val):.4f} ({len(val[1])} pairs)"
+        print(report, flush=True)
+        export(model, args.out, PAIR_ROWS, PAIR_COLS)  # every epoch: a stopped run still ships
+
+
+def accuracy(model, crops: np.ndarray, labels: np.ndarray) -> float:
+    import torch
+
+    model.eval()
+    with torch.no_grad():
+        logits = model(to_tensor(crops))
+    return float((logits.argmax(1).numpy() == labels).mean())
+
+
+if __name__ == "__main__":
+    main()
