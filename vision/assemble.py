@@ -132,6 +132,9 @@ def _mirror(half: HalfSlot, tile_box: np.ndarray, score: float) -> HalfSlot:
 
 PairProbability = Callable[[list[tuple[HalfSlot, HalfSlot]]], np.ndarray]
 MIN_PAIR_PROBABILITY = 0.5
+MIN_PAIR_PROBABILITY_FITTING = 0.2  # for two halves left alone that lie just right
+MIN_SCORE_FITTING = 0.5  # ... and that the detector is fairly sure of
+ECHO_FRACTION = 0.3  # of a paired half's box: a detection centred closer is the same half
 
 
 def assemble(
@@ -152,7 +155,7 @@ def assemble(
     ]
     if pair_probability is not None:
         tiles, used = _pairs_by_judge(halves, pair_probability)
-        tiles += _mirrored_in_tile_boxes(halves, used, tile_dets)
+        tiles += _mirrored_in_tile_boxes(halves, used, tile_dets, pair_probability)
     else:
         tiles, used = _pairs_by_geometry(halves, tile_dets, max_pair_error,
                                          max_pair_error_in_tile)
@@ -174,31 +177,60 @@ def _pairs_by_judge(halves: list[HalfSlot],
     probs = pair_probability([(halves[i], halves[j]) for i, j in candidates])
     used: set[int] = set()
     tiles: list[TileSlot] = []
-    for k in np.argsort(-probs, kind="stable"):
-        i, j = candidates[k]
-        if probs[k] < MIN_PAIR_PROBABILITY:
-            break
-        if i in used or j in used:
-            continue
-        used.update((i, j))
-        score = min(halves[i].score, halves[j].score) * float(probs[k])
-        tiles.append(TileSlot(ordered_halves(halves[i], halves[j]), score))
-    return tiles, used
+    # First the pairs the judge is sure of; then, among halves still alone, a pair the
+    # judge only half believes but whose geometry fits: two lone halves lose their pips
+    # from the score, a doubtful tile keeps them.
+    order = np.argsort(-probs, kind="stable")
+    for minimum, geometry, detected in ((MIN_PAIR_PROBABILITY, math.inf, 0.0),
+                                        (MIN_PAIR_PROBABILITY_FITTING, PAIR_TOLERANCE,
+                                         MIN_SCORE_FITTING)):
+        for k in order:
+            i, j = candidates[k]
+            if probs[k] < minimum:
+                break
+            if (i in used or j in used or pair_error(halves[i], halves[j]) > geometry
+                    or min(halves[i].score, halves[j].score) < detected
+                    or _echo(halves[i], halves, used) or _echo(halves[j], halves, used)):
+                continue
+            used.update((i, j))
+            score = min(halves[i].score, halves[j].score) * float(probs[k])
+            tiles.append(TileSlot(ordered_halves(halves[i], halves[j]), score))
+    return tiles, used | {i for i, h in enumerate(halves) if _echo(h, halves, used)}
 
 
-def _mirrored_in_tile_boxes(halves: list[HalfSlot], used: set[int],
-                            tile_dets: Detections) -> list[TileSlot]:
+def _echo(half: HalfSlot, halves: list[HalfSlot], used: set[int]) -> bool:
+    """True when ``half`` is a second detection of a paired half (its centre lies well
+    inside that half's box): it is not a half of its own and joins no tile."""
+    for j in used:
+        x0, y0, x1, y1 = halves[j].box_xyxy
+        if halves[j] is not half and (
+            abs(half.center[0] - (x0 + x1) / 2) < ECHO_FRACTION * (x1 - x0)
+            and abs(half.center[1] - (y0 + y1) / 2) < ECHO_FRACTION * (y1 - y0)
+        ):
+            return True
+    return False
+
+
+def _mirrored_in_tile_boxes(halves: list[HalfSlot], used: set[int], tile_dets: Detections,
+                            pair_probability: PairProbability) -> list[TileSlot]:
     """A tile box holding exactly one unpaired half, filling one end of it: the other half
-    is the mirror image (a blank the detector missed). Marks the halves used."""
-    tiles: list[TileSlot] = []
+    is its mirror image (a blank the detector missed), when the judge agrees that the two
+    make a tile. Marks the halves used."""
+    found: list[tuple[int, HalfSlot, float]] = []
     for tile_box, tile_score in zip(tile_dets.boxes_xyxy, tile_dets.scores, strict=True):
         free = [i for i in range(len(halves))
                 if i not in used and _inside(halves[i].center, tile_box)]
         if len(free) == 1 and _half_fills_half_of(halves[free[0]], tile_box):
-            only = halves[free[0]]
-            used.add(free[0])
-            mirror = _mirror(only, tile_box, float(tile_score))
-            tiles.append(TileSlot(ordered_halves(only, mirror), float(tile_score)))
+            mirror = _mirror(halves[free[0]], tile_box, float(tile_score))
+            found.append((free[0], mirror, float(tile_score)))
+    if not found:
+        return []
+    probs = pair_probability([(halves[i], mirror) for i, mirror, _ in found])
+    tiles: list[TileSlot] = []
+    for (i, mirror, score), prob in zip(found, probs, strict=True):
+        if prob >= MIN_PAIR_PROBABILITY and i not in used:
+            used.add(i)
+            tiles.append(TileSlot(ordered_halves(halves[i], mirror), score * float(prob)))
     return tiles
 
 

@@ -135,12 +135,36 @@ def test_the_judge_decides_pairs_that_geometry_cannot():
     assert {frozenset(h.center for h in t.halves) for t in tiles} == truth
 
 
-def test_pairs_the_judge_rejects_stay_apart_and_a_tile_box_still_mirrors_a_lone_half():
-    halves = [(0, 0, 50, 50), (50, 0, 100, 50)]
-    tiles, lone = assemble(_dets(halves), _judge_says(set()))
+def test_pairs_the_judge_rejects_stay_apart():
+    tiles, lone = assemble(_dets([(0, 0, 50, 50), (50, 0, 100, 50)]), _judge_says(set()))
     assert tiles == [] and len(lone) == 2
-    tiles, lone = assemble(_dets(halves[:1], [(0, 0, 100, 50)]), _judge_says(set()))
+
+
+def test_a_tile_box_mirrors_a_lone_half_only_when_the_judge_sees_a_tile():
+    dets = _dets([(0, 0, 50, 50)], [(0, 0, 100, 50)])
+    tiles, lone = assemble(dets, _judge_says({frozenset({(25.0, 25.0), (75.0, 25.0)})}))
     assert lone == [] and len(tiles) == 1 and tiles[0].halves[1].inferred
+    tiles, lone = assemble(dets, _judge_says(set()))
+    assert tiles == [] and len(lone) == 1
+
+
+def _judge_gives(probability: float):
+    return lambda pairs: np.full(len(pairs), probability, np.float32)
+
+
+def test_two_sure_halves_left_alone_that_lie_just_right_make_a_doubtful_tile():
+    halves = [(0, 0, 50, 50), (50, 0, 100, 50)]
+    tiles, lone = assemble(_dets(halves), _judge_gives(0.3))
+    assert lone == [] and len(tiles) == 1 and tiles[0].score < 0.5
+    # ... but not when the judge all but rules it out, or the geometry is only loose
+    assert assemble(_dets(halves), _judge_gives(0.1))[0] == []
+    assert assemble(_dets([(0, 0, 50, 50), (50, 30, 100, 80)]), _judge_gives(0.3))[0] == []
+
+
+def test_a_second_detection_of_a_paired_half_joins_no_tile_and_is_not_reported():
+    halves = [(0, 0, 50, 50), (50, 0, 100, 50), (4, 3, 54, 53)]  # the third echoes the first
+    tiles, lone = assemble(_dets(halves), _judge_gives(0.9))
+    assert len(tiles) == 1 and lone == []
 
 
 def test_the_judge_is_only_asked_about_halves_roughly_one_half_apart():
