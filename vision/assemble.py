@@ -134,6 +134,7 @@ PairProbability = Callable[[list[tuple[HalfSlot, HalfSlot]]], np.ndarray]
 MIN_PAIR_PROBABILITY = 0.5
 MIN_PAIR_PROBABILITY_FITTING = 0.2  # for two halves left alone that lie just right
 MIN_SCORE_FITTING = 0.5  # ... and that the detector is fairly sure of
+OVERLAP_SHRINK = 0.8  # of a tile's outline, so touching tiles never count as overlapping
 ECHO_FRACTION = 0.3  # of a paired half's box: a detection centred closer is the same half
 
 
@@ -156,6 +157,7 @@ def assemble(
     if pair_probability is not None:
         tiles, used = _pairs_by_judge(halves, pair_probability)
         tiles += _mirrored_in_tile_boxes(halves, used, tile_dets, pair_probability)
+        tiles = without_overlaps(tiles)
     else:
         tiles, used = _pairs_by_geometry(halves, tile_dets, max_pair_error,
                                          max_pair_error_in_tile)
@@ -180,14 +182,17 @@ def _pairs_by_judge(halves: list[HalfSlot],
     # First the pairs the judge is sure of; then, among halves still alone, a pair the
     # judge only half believes but whose geometry fits: two lone halves lose their pips
     # from the score, a doubtful tile keeps them.
-    order = np.argsort(-probs, kind="stable")
+    # Likeliest first: that the two are one tile, and that both are halves at all (a
+    # weak second detection of a half must not take its neighbour from the real one).
+    strength = probs * np.array([min(halves[i].score, halves[j].score) for i, j in candidates])
+    order = np.argsort(-strength, kind="stable")
     for minimum, geometry, detected in ((MIN_PAIR_PROBABILITY, math.inf, 0.0),
                                         (MIN_PAIR_PROBABILITY_FITTING, PAIR_TOLERANCE,
                                          MIN_SCORE_FITTING)):
         for k in order:
             i, j = candidates[k]
             if probs[k] < minimum:
-                break
+                continue
             if (i in used or j in used or pair_error(halves[i], halves[j]) > geometry
                     or min(halves[i].score, halves[j].score) < detected
                     or _echo(halves[i], halves, used) or _echo(halves[j], halves, used)):
@@ -211,6 +216,34 @@ def _echo(half: HalfSlot, halves: list[HalfSlot], used: set[int]) -> bool:
     return False
 
 
+def without_overlaps(tiles: list[TileSlot], shrink: float = OVERLAP_SHRINK) -> list[TileSlot]:
+    """Real tiles do not lie on top of each other: a tile with a half centre inside a
+    surer tile (or holding one of its half centres) is a second reading of the same
+    place, and goes."""
+    kept: list[TileSlot] = []
+    for tile in sorted(tiles, key=lambda t: -t.score):
+        if not any(_overlap(tile, other, shrink) for other in kept):
+            kept.append(tile)
+    return kept
+
+
+def _overlap(a: TileSlot, b: TileSlot, shrink: float) -> bool:
+    return any(_in_quad(h.center, b.corners(), shrink) for h in a.halves) or any(
+        _in_quad(h.center, a.corners(), shrink) for h in b.halves)
+
+
+def _in_quad(point: tuple[float, float], corners, shrink: float) -> bool:
+    """Inside the convex quadrilateral shrunk towards its centre by ``shrink``."""
+    cx = sum(c[0] for c in corners) / 4
+    cy = sum(c[1] for c in corners) / 4
+    quad = [(cx + (x - cx) * shrink, cy + (y - cy) * shrink) for x, y in corners]
+    signs = []
+    for k in range(4):
+        (x0, y0), (x1, y1) = quad[k], quad[(k + 1) % 4]
+        signs.append((x1 - x0) * (point[1] - y0) - (y1 - y0) * (point[0] - x0) > 0)
+    return all(signs) or not any(signs)
+
+
 def _mirrored_in_tile_boxes(halves: list[HalfSlot], used: set[int], tile_dets: Detections,
                             pair_probability: PairProbability) -> list[TileSlot]:
     """A tile box holding exactly one unpaired half, filling one end of it: the other half
@@ -222,7 +255,8 @@ def _mirrored_in_tile_boxes(halves: list[HalfSlot], used: set[int], tile_dets: D
                 if i not in used and _inside(halves[i].center, tile_box)]
         if len(free) == 1 and _half_fills_half_of(halves[free[0]], tile_box):
             mirror = _mirror(halves[free[0]], tile_box, float(tile_score))
-            found.append((free[0], mirror, float(tile_score)))
+            if not _echo(mirror, halves, used):  # the other end is not another tile's half
+                found.append((free[0], mirror, float(tile_score)))
     if not found:
         return []
     probs = pair_probability([(halves[i], mirror) for i, mirror, _ in found])

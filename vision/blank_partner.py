@@ -20,6 +20,9 @@ from vision.pips import PipReader
 Box = tuple[float, float, float, float]
 
 MIN_BLANK_PROBABILITY = 0.4
+# A lone half the detector is unsure of is more often table pattern or a second look at
+# another half than a real half; it is reported, not completed into a made-up tile.
+MIN_LONE_HALF_SCORE = 0.4
 MAX_FACE_DISTANCE = 25.0  # Lab units between the face colours
 MAX_BLANK_TEXTURE = 12.0  # grey-level spread inside a blank half
 
@@ -110,7 +113,9 @@ def pair_lone_halves_with_blanks(
     taken = [h.box_xyxy for t in tiles for h in t.halves] + [h.box_xyxy for h in lone]
     tiles, still_alone = list(tiles), []
     for half in lone:
-        partner = find_blank_partner(face, half.box_xyxy, taken, pips)
+        partner = None
+        if half.score >= MIN_LONE_HALF_SCORE:
+            partner = find_blank_partner(face, half.box_xyxy, taken, pips)
         if partner is None:
             still_alone.append(half)
             continue

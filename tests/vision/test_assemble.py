@@ -14,6 +14,7 @@ from vision.assemble import (
     greedy_pairs,
     half_pair_error,
     pair_error,
+    without_overlaps,
 )
 from vision.detections import HALF, TILE, Detections
 
@@ -176,3 +177,11 @@ def test_the_judge_is_only_asked_about_halves_roughly_one_half_apart():
 
     tiles, lone = assemble(_dets([(0, 0, 50, 50), (300, 300, 350, 350)]), probability)
     assert asked == [] and tiles == [] and len(lone) == 2
+
+
+def test_a_second_tile_read_on_top_of_a_surer_one_goes():
+    sure = TileSlot((HalfSlot((0, 0, 50, 50), 0.9), HalfSlot((50, 0, 100, 50), 0.9)), 0.9)
+    shifted = TileSlot((HalfSlot((10, 5, 60, 55), 0.5), HalfSlot((60, 5, 110, 55), 0.5)), 0.4)
+    beside = TileSlot((HalfSlot((100, 0, 150, 50), 0.9), HalfSlot((150, 0, 200, 50), 0.9)), 0.8)
+    below = TileSlot((HalfSlot((0, 50, 50, 100), 0.9), HalfSlot((50, 50, 100, 100), 0.9)), 0.8)
+    assert without_overlaps([shifted, sure, beside, below]) == [sure, beside, below]

@@ -223,3 +223,38 @@ def test_dataset_forms_and_errors(tmp_path):
         load_dataset(tmp_path / "nothing")
     with pytest.raises(DatasetError, match="no labelled photos"):
         load_dataset(tmp_path)
+
+
+def test_every_real_validation_photo_has_checked_tiles_and_they_cover_every_half():
+    samples = _real_samples()
+    assert all(s.tiles is not None for s in samples)
+    for s in samples:
+        assert sorted(i for group in s.tiles for i in group) == list(range(len(s.halves)))
+    # 129 tiles hold the 252 labelled halves: 123 pairs and 6 with a blank other half
+    assert sum(len(s.tiles) for s in samples) == 129
+
+
+def test_checked_tiles_decide_which_halves_a_reader_must_join(tmp_path):
+    sample = _real_samples()[0]
+    boxes, values = _boxes(sample)
+    tiles = perfect_tiles(boxes, values)
+    right = score_half_boxes(boxes, values, Recognition("x", SIZE, SIZE, tiles), sample.tiles)
+    assert right.tiles_matched == right.tiles_labelled == len(sample.tiles)
+    # the same reading judged against a pairing that joins the first two halves differently
+    other = ((0,), (1,), *(g for g in sample.tiles if 0 not in g and 1 not in g))
+    wrong = score_half_boxes(boxes, values, Recognition("x", SIZE, SIZE, tiles), other)
+    assert wrong.tiles_matched < wrong.tiles_labelled
+
+
+@pytest.mark.parametrize("text", ["0 1 2\n", "0 x\n", "0 99\n", "0\n"])
+def test_a_broken_tiles_file_is_one_clear_error(tmp_path, text):
+    split = tmp_path / "valid"
+    (split / "images").mkdir(parents=True)
+    (split / "labels").mkdir()
+    (split / "tiles").mkdir()
+    cv2.imwrite(str(split / "images" / "a.jpg"), np.zeros((8, 8, 3), np.uint8))
+    (split / "labels" / "a.txt").write_text("0 0.5 0.5 0.1 0.1\n0 0.6 0.5 0.1 0.1\n")
+    (split / "classes.txt").write_text("1\n")
+    (split / "tiles" / "a.txt").write_text(text)
+    with pytest.raises(DatasetError, match="a.txt"):
+        load_dataset(split)
