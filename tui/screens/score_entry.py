@@ -188,12 +188,16 @@ class ScoreEntryScreen(Screen[Entry | None]):
         elif self.mode == "capture" and self.live:
             self.action_live()
 
-    def _focus_mode(self) -> None:
+    def _focus_mode(self, now: bool = False) -> None:
         target = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-path"}
         if self.mode == "capture" and self.read:
-            self.query_one("#review").focus()
+            widget = self.query_one("#review")
         else:
-            self.query_one(target[self.mode]).focus()
+            widget = self.query_one(target[self.mode])
+        if now:
+            self.set_focus(widget)
+        else:
+            widget.focus()
 
     def _existing(self) -> Entry | None:
         if self.round_index < len(self.card.rounds):
@@ -211,6 +215,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
     def action_tab(self, tab: str) -> None:
         self.mode = tab
         self.query_one("#modes", TabbedContent).active = tab
+        # Focus now, so keys typed straight after the switch reach the field, and again
+        # after the refresh in case the pane was not shown yet.
+        self._focus_mode(now=True)
         self.call_after_refresh(self._focus_mode)
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
