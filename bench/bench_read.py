@@ -115,8 +115,13 @@ def main(argv: list[str] | None = None) -> int:
             reader.read(load_image(path).pixels)  # warm-up: first ONNX runs are slower
             results[name] = time_one(path, reader, max(1, args.repeat))
         if args.ultralytics_weights:
-            predict = time_ultralytics(args.ultralytics_weights, paths,
-                                       reader.detector.input_px, max(1, args.repeat))
+            try:
+                predict = time_ultralytics(args.ultralytics_weights, paths,
+                                           reader.detector.input_px, max(1, args.repeat))
+            except ImportError:
+                print("bench_read: --ultralytics-weights needs the training extra: "
+                      'pip install -e ".[train]"', file=sys.stderr)
+                return 2
             for name, ms in predict.items():
                 results[name]["ultralytics.predict(detector)"] = ms
     if args.json:

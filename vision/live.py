@@ -48,6 +48,7 @@ from vision.types import Recognition, TileReading
 
 INBOX_ENV = "CHICKENFOOT_INBOX"
 WINDOW_TITLE = "chickenfoot live"
+PAIR_KEY_PX = 4.0  # detector jitter between frames of a tile lying still
 
 
 class LiveError(Exception):
@@ -98,6 +99,7 @@ class DetectThenRead:
         self.detector = reader.detector
         self.pip_reader = reader.pip_reader
         self._pairing_for = getattr(reader, "pairing_for", lambda image: None)
+        self._judged: dict[tuple[int, ...], float] = {}  # the last frame's pair verdicts
         self._assemble = assemble
         self._crop = crop_half
 
@@ -107,7 +109,7 @@ class DetectThenRead:
         dets = self.detector.detect(image_bgr)
         timings["detect"] = ms_since(started)
         started = time.perf_counter()
-        slots, lone = self._assemble(dets, self._pairing_for(image_bgr))
+        slots, lone = self._assemble(dets, self._remembered_pairing(image_bgr))
         timings["assemble"] = ms_since(started)
         seen = [Seen(tuple(slot.corners()), (slot.halves[0].center, slot.halves[1].center))
                 for slot in slots]  # type: ignore[arg-type]
@@ -124,6 +126,31 @@ class DetectThenRead:
             return [(probs[2 * k], probs[2 * k + 1]) for k in range(len(indices))]
 
         return Observation(seen, problems, read, timings)
+
+
+    def _remembered_pairing(self, image_bgr: np.ndarray):
+        """The pair judge, asked only about pairs of halves that were not in the same
+        place in the last frame: tiles lying still are judged once, not every frame."""
+        judge = self._pairing_for(image_bgr)
+        if judge is None:
+            return None
+
+        def probability(pairs):
+            keys = [_pair_key(a.center, b.center) for a, b in pairs]
+            new = [k for k, key in enumerate(keys) if key not in self._judged]
+            known = dict(self._judged)
+            if new:
+                fresh = judge([pairs[k] for k in new])
+                known.update((keys[k], float(p)) for k, p in zip(new, fresh, strict=True))
+            self._judged = {key: known[key] for key in keys}
+            return np.array([known[key] for key in keys], np.float32)
+
+        return probability
+
+
+def _pair_key(a: tuple[float, float], b: tuple[float, float]) -> tuple[int, ...]:
+    """Two half centres to within a few pixels of detector jitter."""
+    return tuple(round(v / PAIR_KEY_PX) for v in (*a, *b))
 
 
 def live_reader_for(reader: Any) -> LiveReader:

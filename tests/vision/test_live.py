@@ -219,3 +219,26 @@ def test_the_real_reader_settles_the_sample_video_to_its_truth():
         pass
     source.close()
     assert sorted(session.summary().tiles) == FINAL
+
+
+def test_the_pair_judge_is_asked_only_about_pairs_that_moved():
+    from types import SimpleNamespace
+
+    from vision.assemble import HalfSlot
+
+    asked: list[int] = []
+
+    def judge(pairs):
+        asked.append(len(pairs))
+        return np.full(len(pairs), 0.9, np.float32)
+
+    reader = SimpleNamespace(detector=None, pip_reader=None, pairing_for=lambda image: judge)
+    live = DetectThenRead(reader)
+    frame = np.zeros((10, 10, 3), np.uint8)
+    still = (HalfSlot((0, 0, 50, 50), 0.9), HalfSlot((50, 0, 100, 50), 0.9))
+    moved = (HalfSlot((200, 0, 250, 50), 0.9), HalfSlot((250, 0, 300, 50), 0.9))
+    assert list(live._remembered_pairing(frame)([still])) == pytest.approx([0.9])
+    live._remembered_pairing(frame)([still, moved])
+    nudged = tuple(HalfSlot((h.box_xyxy[0] + 1, *h.box_xyxy[1:]), 0.9) for h in moved)
+    live._remembered_pairing(frame)([still, nudged])
+    assert asked == [1, 1]  # the tile lying still and the nudged one were not asked again
