@@ -1,10 +1,14 @@
 """Pairing detected halves into tiles.
 
-The detector finds halves and whole tiles as axis-aligned boxes. A tile box holds the
-two halves whose union fills it best; halves no tile box claims are paired by geometry
-(two halves of one tile lie one half-side apart); a tile box holding only one half gets
-its other half from the tile box, so a missed blank half is still read. Halves with no
-partner at all are reported as problems rather than guessed into tiles.
+The detector finds halves and whole tiles as axis-aligned boxes. Geometry says which
+halves could be one tile (two halves of a tile lie one half-side apart); the pair judge
+(vision.pair_judge), looking at the photo, says which of those candidates are. Taken
+likeliest first, with a second round for sure halves left alone that lie just right; a
+second detection of a paired half is dropped, and a tile read on top of a surer one goes.
+A tile box holding only one half gets its other half from the box (a missed blank half),
+when the judge agrees. Halves with no partner at all are reported as problems rather
+than guessed into tiles. Without a judge, tile boxes claim the pair that fills them best
+and the rest are paired by geometry alone.
 """
 
 from __future__ import annotations
@@ -179,11 +183,11 @@ def _pairs_by_judge(halves: list[HalfSlot],
     probs = pair_probability([(halves[i], halves[j]) for i, j in candidates])
     used: set[int] = set()
     tiles: list[TileSlot] = []
-    # First the pairs the judge is sure of; then, among halves still alone, a pair the
-    # judge only half believes but whose geometry fits: two lone halves lose their pips
-    # from the score, a doubtful tile keeps them.
     # Likeliest first: that the two are one tile, and that both are halves at all (a
     # weak second detection of a half must not take its neighbour from the real one).
+    # First the pairs the judge believes; then, among halves still alone, a pair it only
+    # half believes but whose geometry fits: two lone halves lose their pips from the
+    # score, a doubtful tile keeps them.
     strength = probs * np.array([min(halves[i].score, halves[j].score) for i, j in candidates])
     order = np.argsort(-strength, kind="stable")
     for minimum, geometry, detected in ((MIN_PAIR_PROBABILITY, math.inf, 0.0),

@@ -1,7 +1,8 @@
 """The tile reader: photo in, tiles with both halves read out.
 
-detect (ONNX, whole photo letterboxed) -> assemble halves into tiles -> cut every half
-from the full-resolution photo -> read pips (ONNX) -> TileReading values.
+detect (ONNX, whole photo letterboxed) -> pair halves into tiles (the pair judge, ONNX,
+looks at each candidate) -> cut every half from the full-resolution photo -> read pips
+(ONNX) -> TileReading values.
 """
 
 from __future__ import annotations
