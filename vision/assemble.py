@@ -231,6 +231,11 @@ def without_overlaps(tiles: list[TileSlot], shrink: float = OVERLAP_SHRINK) -> l
     return kept
 
 
+def tile_covers(tile: TileSlot, point: tuple[float, float]) -> bool:
+    """True when ``point`` lies on ``tile`` (well inside its outline)."""
+    return _in_quad(point, tile.corners(), OVERLAP_SHRINK)
+
+
 def _overlap(a: TileSlot, b: TileSlot, shrink: float) -> bool:
     return any(_in_quad(h.center, b.corners(), shrink) for h in a.halves) or any(
         _in_quad(h.center, a.corners(), shrink) for h in b.halves)

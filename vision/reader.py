@@ -17,6 +17,7 @@ from vision.assemble import HalfSlot, PairProbability, TileSlot, assemble
 from vision.blank_partner import pair_lone_halves_with_blanks
 from vision.detect import OnnxDetector
 from vision.half_crop import CROP_PX, crop_half
+from vision.missing_partner import pair_lone_halves_by_judge
 from vision.pair_judge import PairJudge
 from vision.pips import PipReader
 from vision.tiled_detect import detect_multiscale
@@ -48,10 +49,12 @@ class TileReader:
         timings["detect"] = ms_since(started)
 
         started = time.perf_counter()
-        tile_slots, lone = assemble(dets, self.pairing_for(image_bgr))
+        pairing = self.pairing_for(image_bgr)
+        tile_slots, lone = assemble(dets, pairing)
         tile_slots, lone = pair_lone_halves_with_blanks(
             image_bgr, tile_slots, lone, self.pip_reader
         )
+        tile_slots, lone = pair_lone_halves_by_judge(tile_slots, lone, pairing)
         timings["assemble"] = ms_since(started)
 
         started = time.perf_counter()
