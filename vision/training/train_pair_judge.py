@@ -12,7 +12,6 @@ pictures end for end, mirrors them, shuffles colour channels and changes the lig
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 
 import cv2
@@ -21,7 +20,14 @@ import numpy as np
 from vision.detect import OnnxDetector
 from vision.pair_crop import PAIR_COLS, PAIR_ROWS
 from vision.training.pair_crops import real_pairs, synthetic_pairs
-from vision.training.train_pips import cheap_stem, conv_block, export, to_tensor
+from vision.training.small_cnn import (
+    add_training_arguments,
+    cheap_stem,
+    conv_block,
+    export,
+    fit,
+    to_tensor,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -95,11 +101,8 @@ def main() -> None:
     parser.add_argument("--val-real", type=Path, help="held-out real split to report on")
     parser.add_argument("--detector", type=Path, default=REPO / "models" / "detector.onnx")
     parser.add_argument("--cache", type=Path, help="keep the pictures here between runs")
-    parser.add_argument("--epochs", type=int, default=10)
-    parser.add_argument("--samples-per-epoch", type=int, default=30000)
-    parser.add_argument("--batch", type=int, default=128)
-    parser.add_argument("--threads", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=REPO / "models" / "pairs.onnx")
+    add_training_arguments(parser, epochs=10, samples=30000, threads=2,
+                           out=REPO / "models" / "pairs.onnx")
     args = parser.parse_args()
 
     import torch
@@ -115,30 +118,14 @@ def main() -> None:
         val = (np.array(vc, np.uint8), np.array(vl, np.int64))
 
     model = build_model()
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    per_epoch = min(args.samples_per_epoch, len(crops))
-    steps = args.epochs * (per_epoch // args.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
-    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.02)
-    for epoch in range(args.epochs):
-        model.train()
-        order = rng.permutation(len(crops))[:per_epoch]
-        started, total_loss = time.time(), 0.0
-        for start in range(0, len(order) - args.batch + 1, args.batch):
-            idx = np.sort(order[start : start + args.batch])
-            x = to_tensor(augmented(crops[idx], rng))
-            loss = loss_fn(model(x), torch.from_numpy(labels[idx]))
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total_loss += float(loss.detach()) * len(idx)
-        report = (f"epoch {epoch + 1}/{args.epochs} loss {total_loss / len(order):.4f} "
-                  f"({time.time() - started:.0f} s)")
-        if val is not None:
-            report += f" real-val accuracy {accuracy(model, *val):.4f} ({len(val[1])} pairs)"
-        print(report, flush=True)
-        export(model, args.out, PAIR_ROWS, PAIR_COLS)  # every epoch: a stopped run still ships
+    fit(model, crops, labels, args,
+        draw=lambda n: rng.permutation(len(crops))[:n],
+        augment=lambda batch: augmented(batch, rng),
+        label_smoothing=0.02,
+        report=(lambda m: f" real-val accuracy {accuracy(m, *val):.4f} ({len(val[1])} pairs)")
+        if val is not None else None,
+        # every epoch: a stopped run still ships
+        after_epoch=lambda m: export(m, args.out, PAIR_ROWS, PAIR_COLS))
 
 
 def accuracy(model, crops: np.ndarray, labels: np.ndarray) -> float:

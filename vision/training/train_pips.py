@@ -11,7 +11,6 @@ crops are rotated by quarter turns and flipped.
 from __future__ import annotations
 
 import argparse
-import time
 from pathlib import Path
 
 import cv2
@@ -19,36 +18,17 @@ import numpy as np
 
 from vision.half_crop import CROP_PX, MARGIN
 from vision.training.pip_crops import STORE_MARGIN, STORE_PX, real_crops, synthetic_crops
+from vision.training.small_cnn import (
+    add_training_arguments,
+    cheap_stem,
+    conv_block,
+    export,
+    fit,
+    to_tensor,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 NUM_VALUES = 19
-
-
-def conv_block(cin: int, cout: int):
-    """Two 3x3 convolutions and a 2x2 pooling: the unit both of the small CNNs are made of."""
-    import torch.nn as nn
-
-    return nn.Sequential(
-        nn.Conv2d(cin, cout, 3, padding=1, bias=False),
-        nn.BatchNorm2d(cout),
-        nn.ReLU(inplace=True),
-        nn.Conv2d(cout, cout, 3, padding=1, bias=False),
-        nn.BatchNorm2d(cout),
-        nn.ReLU(inplace=True),
-        nn.MaxPool2d(2),
-    )
-
-
-def cheap_stem(cout: int = 16):
-    """A single conv at full size, then pooling: CPU time is the budget here."""
-    import torch.nn as nn
-
-    return nn.Sequential(
-        nn.Conv2d(3, cout, 3, padding=1, bias=False),
-        nn.BatchNorm2d(cout),
-        nn.ReLU(inplace=True),
-        nn.MaxPool2d(2),
-    )
 
 
 def build_model():
@@ -109,12 +89,6 @@ def _jittered_views(crops: np.ndarray, rng: np.random.Generator, train: bool) ->
     return out
 
 
-def to_tensor(batch: np.ndarray):
-    import torch
-
-    return torch.from_numpy(batch.transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--synthetic", type=Path, nargs="+", required=True)
@@ -122,11 +96,8 @@ def main() -> None:
     parser.add_argument("--real", type=Path, nargs="*", default=[], help="YOLO half-box splits")
     parser.add_argument("--real-repeat", type=int, default=3, help="weight of real crops")
     parser.add_argument("--val-real", type=Path, help="held-out real split to report on")
-    parser.add_argument("--epochs", type=int, default=12)
-    parser.add_argument("--samples-per-epoch", type=int, default=25000)
-    parser.add_argument("--batch", type=int, default=128)
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--out", type=Path, default=REPO / "models" / "pips.onnx")
+    add_training_arguments(parser, epochs=12, samples=25000, threads=1,
+                           out=REPO / "models" / "pips.onnx")
     args = parser.parse_args()
 
     import torch
@@ -143,38 +114,18 @@ def main() -> None:
     print(f"training crops: {len(crops)}; per value: {np.bincount(values, minlength=NUM_VALUES)}")
     val = real_crops(args.val_real) if args.val_real else None
 
-    model = build_model()
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     # Rare values (13-18 exist only in double-15/18 sets) are drawn more often.
     counts = np.bincount(values, minlength=NUM_VALUES).astype(np.float64)
     weights = 1.0 / np.sqrt(np.maximum(counts, 1))[values]
     weights /= weights.sum()
-    per_epoch = min(args.samples_per_epoch, len(crops))
-    steps = args.epochs * (per_epoch // args.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
-    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=0.05)
-    for epoch in range(args.epochs):
-        model.train()
-        order = rng.choice(len(crops), size=per_epoch, replace=True, p=weights)
-        started, total_loss = time.time(), 0.0
-        for start in range(0, len(order) - args.batch + 1, args.batch):
-            idx = order[start : start + args.batch]
-            x = to_tensor(_jittered_views(crops[idx], rng, train=True))
-            y = torch.from_numpy(values[idx])
-            loss = loss_fn(model(x), y)
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total_loss += float(loss.detach()) * len(idx)
-        report = (
-            f"epoch {epoch + 1}/{args.epochs} loss {total_loss / len(order):.4f} "
-            f"({time.time() - started:.0f} s)"
-        )
-        if val is not None:
-            report += f" real-val half accuracy {accuracy(model, *val, rng):.4f}"
-        print(report, flush=True)
-    export(model, args.out)
+    model = build_model()
+    fit(model, crops, values, args,
+        draw=lambda n: rng.choice(len(crops), size=n, replace=True, p=weights),
+        augment=lambda batch: _jittered_views(batch, rng, train=True),
+        label_smoothing=0.05,
+        report=(lambda m: f" real-val half accuracy {accuracy(m, *val, rng):.4f}")
+        if val is not None else None)
+    export(model, args.out, CROP_PX, CROP_PX)
 
 
 def accuracy(model, crops: np.ndarray, values: np.ndarray, rng: np.random.Generator) -> float:
@@ -184,25 +135,6 @@ def accuracy(model, crops: np.ndarray, values: np.ndarray, rng: np.random.Genera
     with torch.no_grad():
         logits = model(to_tensor(_jittered_views(crops, rng, train=False)))
     return float((logits.argmax(1).numpy() == values).mean())
-
-
-def export(model, out: Path, rows: int = CROP_PX, cols: int = CROP_PX) -> None:
-    """Write ``model`` as ONNX taking (n, 3, rows, cols) crops and giving logits."""
-    import torch
-
-    model.eval()
-    dummy = torch.zeros(1, 3, rows, cols)
-    torch.onnx.export(
-        model,
-        dummy,
-        str(out),
-        input_names=["crops"],
-        output_names=["logits"],
-        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
-        opset_version=17,
-        dynamo=False,
-    )
-    print(f"exported {out}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,107 @@
+"""What the two small CNNs (the pip reader and the pair judge) share: their building
+blocks, the command-line options and loop that train them, and the ONNX export."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+
+def conv_block(cin: int, cout: int):
+    """Two 3x3 convolutions and a 2x2 pooling."""
+    import torch.nn as nn
+
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, 3, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+        nn.Conv2d(cout, cout, 3, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+        nn.MaxPool2d(2),
+    )
+
+
+def cheap_stem(cout: int = 16):
+    """A single conv at full size, then pooling: CPU time is the budget here."""
+    import torch.nn as nn
+
+    return nn.Sequential(
+        nn.Conv2d(3, cout, 3, padding=1, bias=False),
+        nn.BatchNorm2d(cout),
+        nn.ReLU(inplace=True),
+        nn.MaxPool2d(2),
+    )
+
+
+def to_tensor(batch: np.ndarray):
+    import torch
+
+    return torch.from_numpy(batch.transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
+
+
+def add_training_arguments(parser: argparse.ArgumentParser, *, epochs: int, samples: int,
+                           threads: int, out: Path) -> None:
+    parser.add_argument("--epochs", type=int, default=epochs)
+    parser.add_argument("--samples-per-epoch", type=int, default=samples)
+    parser.add_argument("--batch", type=int, default=128)
+    parser.add_argument("--threads", type=int, default=threads)
+    parser.add_argument("--out", type=Path, default=out)
+
+
+def fit(model, crops: np.ndarray, labels: np.ndarray, args: argparse.Namespace, *,
+        draw: Callable[[int], np.ndarray], augment: Callable[[np.ndarray], np.ndarray],
+        label_smoothing: float, report: Callable[[object], str] | None = None,
+        after_epoch: Callable[[object], None] | None = None) -> None:
+    """Train ``model`` with AdamW and a one-cycle schedule. Each epoch takes the indices
+    ``draw(n)`` gives, in batches augmented by ``augment``, and prints its loss and
+    ``report(model)``; ``after_epoch(model)`` runs after each (e.g. an export)."""
+    import torch
+
+    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    per_epoch = min(args.samples_per_epoch, len(crops))
+    batch = max(1, min(args.batch, per_epoch))  # a tiny set still trains
+    steps = args.epochs * (per_epoch // batch)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=label_smoothing)
+    for epoch in range(args.epochs):
+        model.train()
+        order = draw(per_epoch)
+        started, total_loss = time.time(), 0.0
+        for start in range(0, len(order) - batch + 1, batch):
+            idx = order[start : start + batch]
+            loss = loss_fn(model(to_tensor(augment(crops[idx]))), torch.from_numpy(labels[idx]))
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total_loss += float(loss.detach()) * len(idx)
+        line = (f"epoch {epoch + 1}/{args.epochs} loss {total_loss / len(order):.4f} "
+                f"({time.time() - started:.0f} s)")
+        if report is not None:
+            line += report(model)
+        print(line, flush=True)
+        if after_epoch is not None:
+            after_epoch(model)
+
+
+def export(model, out: Path, rows: int, cols: int) -> None:
+    """Write ``model`` as ONNX taking (n, 3, rows, cols) crops and giving logits."""
+    import torch
+
+    model.eval()
+    torch.onnx.export(
+        model,
+        torch.zeros(1, 3, rows, cols),
+        str(out),
+        input_names=["crops"],
+        output_names=["logits"],
+        dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}},
+        opset_version=17,
+        dynamo=False,
+    )
+    print(f"exported {out}")
