@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
-
 from scorer.rules import RuleSet
 from scorer.scorecard import Method
 from scorer.scoring import score_hand
@@ -13,13 +11,9 @@ from tui.recognizer import VisionRecognizer
 from tui.screens.score_entry import ScoreEntryScreen
 
 ROOT = Path(__file__).resolve().parents[2]
-MODELS = [ROOT / "models" / "detector.onnx", ROOT / "models" / "pips.onnx"]
 PHOTOS = sorted((ROOT / "datasets/real/pip-tracker-double12/valid/images").glob("*.jpg"))
 
 
-@pytest.mark.skipif(not (all(p.is_file() for p in MODELS) and PHOTOS),
-                    reason="needs models/detector.onnx and models/pips.onnx and the real "
-                           "photos in datasets/real/")
 async def test_capture_with_the_real_reader_on_a_real_photo(make_app):
     app = make_app(VisionRecognizer(ROOT / "models"), rules=RuleSet(set_max=12))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -8,19 +8,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from scorer.notation import parse_board
 from scorer.tiles import Tile
 from vision.board_photo import read_board_photo
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "datasets" / "samples" / "tableau"
-MODELS = [ROOT / "models" / "detector.onnx", ROOT / "models" / "pips.onnx"]
 
-pytestmark = pytest.mark.skipif(
-    not all(p.is_file() for p in MODELS),
-    reason="needs models/detector.onnx and models/pips.onnx")
 
 
 def test_real_reader_reads_most_sample_boards_exactly() -> None:

@@ -205,7 +205,6 @@ def test_a_file_that_opens_but_has_no_frames_is_an_error_at_once(tmp_path):
 
 
 def test_a_missing_camera_index_prints_no_opencv_warnings(capfd):
-    pytest.importorskip("cv2")
     with pytest.raises(SourceError, match="no camera at index 99"):
         open_source("99", open_s=5.0)
     assert "WARN" not in capfd.readouterr().err

@@ -207,9 +207,6 @@ def test_the_split_reader_reads_pips_only_for_new_or_moved_tiles():
     assert session.summary().tiles == (Tile(4, 4), Tile(4, 4))
 
 
-@pytest.mark.skipif(not ((ROOT / "models/detector.onnx").is_file()
-                         and (ROOT / "models/pips.onnx").is_file()),
-                    reason="needs the shipped models (models/detector.onnx, models/pips.onnx)")
 def test_the_real_reader_settles_the_sample_video_to_its_truth():
     from vision.reader import load_default_reader
 
