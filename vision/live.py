@@ -127,23 +127,25 @@ class DetectThenRead:
 
         return Observation(seen, problems, read, timings)
 
-
     def _remembered_pairing(self, image_bgr: np.ndarray):
         """The pair judge, asked only about pairs of halves that were not in the same
         place in the last frame: tiles lying still are judged once, not every frame."""
         judge = self._pairing_for(image_bgr)
         if judge is None:
             return None
+        last_frame, this_frame = self._judged, {}
+        self._judged = this_frame
 
         def probability(pairs):
             keys = [_pair_key(a.center, b.center) for a, b in pairs]
-            new = [k for k, key in enumerate(keys) if key not in self._judged]
-            known = dict(self._judged)
+            new = [k for k, key in enumerate(keys) if key not in last_frame
+                   and key not in this_frame]
             if new:
                 fresh = judge([pairs[k] for k in new])
-                known.update((keys[k], float(p)) for k, p in zip(new, fresh, strict=True))
-            self._judged = {key: known[key] for key in keys}
-            return np.array([known[key] for key in keys], np.float32)
+                this_frame.update((keys[k], float(p)) for k, p in zip(new, fresh, strict=True))
+            for key in keys:
+                this_frame.setdefault(key, last_frame.get(key, 0.0))
+            return np.array([this_frame[key] for key in keys], np.float32)
 
         return probability
 

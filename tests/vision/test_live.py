@@ -239,3 +239,26 @@ def test_the_pair_judge_is_asked_only_about_pairs_that_moved():
     nudged = tuple(HalfSlot((h.box_xyxy[0] + 1, *h.box_xyxy[1:]), 0.9) for h in moved)
     live._remembered_pairing(frame)([still, nudged])
     assert asked == [1, 1]  # the tile lying still and the nudged one were not asked again
+
+
+def test_a_frame_asking_the_judge_twice_keeps_both_answers_for_the_next():
+    from types import SimpleNamespace
+
+    from vision.assemble import HalfSlot
+
+    asked: list[int] = []
+
+    def judge(pairs):
+        asked.append(len(pairs))
+        return np.full(len(pairs), 0.9, np.float32)
+
+    live = DetectThenRead(SimpleNamespace(detector=None, pip_reader=None,
+                                          pairing_for=lambda image: judge))
+    frame = np.zeros((10, 10, 3), np.uint8)
+    one = (HalfSlot((0, 0, 50, 50), 0.9), HalfSlot((50, 0, 100, 50), 0.9))
+    two = (HalfSlot((200, 0, 250, 50), 0.9), HalfSlot((250, 0, 300, 50), 0.9))
+    for _ in range(2):  # candidates, then a mirrored half, in each of two frames
+        pairing = live._remembered_pairing(frame)
+        pairing([one])
+        pairing([two])
+    assert asked == [1, 1]
