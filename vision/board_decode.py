@@ -18,6 +18,7 @@ disagree ("4-6 touches 3-5: 6 vs 5") and the tiles that would appear twice.
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -220,11 +221,27 @@ def _search(domains: list[list[tuple[float, int]]], group_of: list[int], n: int
 
 def _doubtful(domains: list[list[tuple[float, int]]], assignment: list[int],
               group_of: list[int], n: int) -> tuple[Half, ...]:
-    """Halves whose group's chosen value has less than even odds against the others."""
+    """Halves whose group's chosen value has less than even odds against the others that
+    would still give every tile once (a rival that duplicates a tile is no rival)."""
+    def tile_of(i: int, values: list[int]) -> tuple[int, int]:
+        a, b = values[group_of[2 * i]], values[group_of[2 * i + 1]]
+        return (min(a, b), max(a, b))
+
+    counts = Counter(tile_of(i, assignment) for i in range(n))
     weak = set()
     for g, options in enumerate(domains):
+        touched = [i for i in range(n) if g in (group_of[2 * i], group_of[2 * i + 1])]
         chosen = next(c for c, v in options if v == assignment[g])
-        total = sum(math.exp(chosen - c) for c, _ in options)
+        total = 0.0
+        for c, v in options:
+            if v != assignment[g]:
+                rival = list(assignment)
+                rival[g] = v
+                others = counts - Counter(tile_of(i, assignment) for i in touched)
+                mine = [tile_of(i, rival) for i in touched]
+                if len(set(mine)) < len(mine) or any(others[t] for t in mine):
+                    continue
+            total += math.exp(chosen - c)
         if 1.0 / total < 0.5:
             weak.add(g)
     return tuple((i, h) for i in range(n) for h in (0, 1) if group_of[2 * i + h] in weak)

@@ -181,6 +181,23 @@ def test_unreadable_open_half_is_reported() -> None:
                for p in reading.problems)
 
 
+def test_an_open_half_whose_rival_would_repeat_a_tile_is_not_unreadable() -> None:
+    # 1-5 at the open end of 9-1 read as 5 or 4 at even odds: 1-4 is not on this board,
+    # so it stays a coin toss; with 4-1 already laid on 9-4 the 5 is the only choice.
+    tiles = readings_of(BOARDS[1])
+    i = index_of(tiles, 1, 5)
+    tiles[i] = unsure(tiles[i], tiles[i].pips.index(5), 5, 4, 0.45, 0.45)
+    assert any("could be 5 or 4" in p for p in read_tableau(tiles, 9).problems)
+    board = BOARDS[1] + " 4-1@9-4"
+    tiles = readings_of(board)
+    i = index_of(tiles, 1, 5)
+    five = tiles[i].pips.index(5)
+    tiles[i] = unsure(tiles[i], five, 5, 4, 0.45, 0.45)
+    reading = read_tableau(tiles, 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(board))
+
+
 def test_disputed_join_keeps_the_values_seen() -> None:
     # 3-7 laid against the 1 of 9-1: a mismatch the engine must see, not a misread
     notation = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 3-7@9-1"
