@@ -23,6 +23,7 @@ from vision.types import Recognition, TileReading
 
 Progress = Callable[[str], None]
 
+TYPE_INSTEAD = "type the points (F2) or pick the tiles (F3)"  # when no photo can be read
 DOUBTFUL_BELOW = 0.80  # a tile or half read with less confidence is shown as doubtful
 
 
@@ -98,7 +99,6 @@ class VisionRecognizer:
                  inbox: Path | None = None) -> None:
         self._models_dir = models_dir  # None: the reader's own, looked up on first use
         self.inbox = inbox  # None: where ``chickenfoot live --send`` writes
-        self._frame_reader = None
 
     @property
     def models_dir(self) -> Path:
@@ -108,7 +108,7 @@ class VisionRecognizer:
             self._models_dir = MODELS_DIR
         return self._models_dir
 
-    def _reader(self, instead: str = "type the points (F2) or pick the tiles (F3)"):
+    def _reader(self, instead: str = TYPE_INSTEAD):
         try:
             from vision import reader
         except ImportError as error:
@@ -120,14 +120,18 @@ class VisionRecognizer:
                                         f"{instead}.")
         return reader
 
-    def read_path(self, path: str, set_max: int = 9,
-                  progress: Progress | None = None) -> Recognition:
-        progress = progress or _noop
+    def _photo_and_reader(self, path: str, progress: Progress, instead: str = TYPE_INSTEAD):
+        """The cleaned path of an existing photo, and the reader module to read it with."""
         path = clean_path(path)
         if not os.path.isfile(path):
             raise FileNotFoundError(f"No photo at {path}")
         progress("Loading the tile reader...")
-        reader = self._reader()
+        return path, self._reader(instead)
+
+    def read_path(self, path: str, set_max: int = 9,
+                  progress: Progress | None = None) -> Recognition:
+        progress = progress or _noop
+        path, reader = self._photo_and_reader(path, progress)
         progress(f"Reading the tiles in {os.path.basename(path)}...")
         try:
             return reader.read_image_file(path, set_max, models_dir=self.models_dir)
@@ -166,23 +170,18 @@ class VisionRecognizer:
         finally:
             os.unlink(shot)
 
-
     def read_board(self, path: str, set_max: int = 9, disputed: Tile | None = None,
                    progress: Progress | None = None) -> BoardReading:
         progress = progress or _noop
-        path = clean_path(path)
-        if not os.path.isfile(path):
-            raise FileNotFoundError(f"No photo at {path}")
-        progress("Loading the tile reader...")
-        reader = self._reader("type the board notation instead")
+        path, reader = self._photo_and_reader(path, progress, "type the board notation instead")
         try:
             from tui.commands.board import notes
             from vision.board_photo import PhotoError, read_board_photo
 
-            if self._frame_reader is None:
-                self._frame_reader = reader.load_default_reader(self.models_dir)
+            # the same models as photo reads, loaded once per process
+            tiles_reader = reader.shared_reader(self.models_dir)
             progress(f"Reading the tableau in {os.path.basename(path)}...")
-            photo = read_board_photo(path, self._frame_reader, set_max, disputed)
+            photo = read_board_photo(path, tiles_reader, set_max, disputed)
         except PhotoError as error:
             raise RecognizerUnavailable(f"Cannot read {path}: {error}") from None
         except Exception as error:  # the reader's own failure, shown to the player

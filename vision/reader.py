@@ -118,7 +118,8 @@ def load_default_reader(models_dir: Path = MODELS_DIR) -> TileReader:
 
 
 @functools.cache
-def _shared_reader(models_dir: Path) -> TileReader:
+def shared_reader(models_dir: Path = MODELS_DIR) -> TileReader:
+    """The models in ``models_dir``, loaded once per process."""
     return load_default_reader(models_dir)
 
 
@@ -128,7 +129,7 @@ def read_image_file(path: str, set_max: int | None = None, models_dir: Path = MO
     and ModelError when the models cannot be loaded."""
     from vision.recognize import RecognitionError, recognize_file
 
-    result = recognize_file(path, _shared_reader(models_dir), set_max)
+    result = recognize_file(path, shared_reader(models_dir), set_max)
     if isinstance(result, RecognitionError):
         raise ValueError(result.message)
     return result
