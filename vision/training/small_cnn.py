@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 
@@ -42,6 +43,28 @@ def to_tensor(batch: np.ndarray):
     import torch
 
     return torch.from_numpy(batch.transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
+
+
+def vary_colour_and_light(view: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Colour is never a signal (sets colour their numbers differently) and light varies:
+    shuffle the colour channels, grey some views, blur some, change gain and bias."""
+    view = view[..., rng.permutation(3)]
+    if rng.random() < 0.2:
+        grey = cv2.cvtColor(np.ascontiguousarray(view), cv2.COLOR_BGR2GRAY)
+        view = np.repeat(grey[..., None], 3, axis=2)
+    if rng.random() < 0.3:
+        view = cv2.GaussianBlur(np.ascontiguousarray(view), (0, 0), rng.uniform(0.3, 1.2))
+    gain, bias = rng.uniform(0.6, 1.3), rng.uniform(-30, 30)
+    return np.clip(view.astype(np.float32) * gain + bias, 0, 255).astype(np.uint8)
+
+
+def add_source_arguments(parser: argparse.ArgumentParser, weight_help: str) -> None:
+    """Where the training examples come from: rendered sets and real half-box splits."""
+    parser.add_argument("--synthetic", type=Path, nargs="+", required=True)
+    parser.add_argument("--synthetic-limit", type=int, default=None, help="photos per folder")
+    parser.add_argument("--real", type=Path, nargs="*", default=[], help="YOLO half-box splits")
+    parser.add_argument("--real-repeat", type=int, default=3, help=weight_help)
+    parser.add_argument("--val-real", type=Path, help="held-out real split to report on")
 
 
 def add_training_arguments(parser: argparse.ArgumentParser, *, epochs: int, samples: int,

@@ -14,19 +14,20 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from vision.detect import OnnxDetector
 from vision.pair_crop import PAIR_COLS, PAIR_ROWS
 from vision.training.pair_crops import real_pairs, synthetic_pairs
 from vision.training.small_cnn import (
+    add_source_arguments,
     add_training_arguments,
     cheap_stem,
     conv_block,
     export,
     fit,
     to_tensor,
+    vary_colour_and_light,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -57,14 +58,7 @@ def augmented(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
             view = view[::-1, ::-1]  # read from the other end
         if rng.random() < 0.5:
             view = view[::-1]  # mirrored across the tile's long axis
-        view = view[..., rng.permutation(3)]
-        if rng.random() < 0.2:
-            grey = cv2.cvtColor(np.ascontiguousarray(view), cv2.COLOR_BGR2GRAY)
-            view = np.repeat(grey[..., None], 3, axis=2)
-        if rng.random() < 0.3:
-            view = cv2.GaussianBlur(np.ascontiguousarray(view), (0, 0), rng.uniform(0.3, 1.2))
-        gain, bias = rng.uniform(0.6, 1.3), rng.uniform(-30, 30)
-        out[i] = np.clip(view.astype(np.float32) * gain + bias, 0, 255).astype(np.uint8)
+        out[i] = vary_colour_and_light(view, rng)
     return out
 
 
@@ -94,11 +88,7 @@ def load_pairs(args) -> tuple[np.ndarray, np.ndarray]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--synthetic", type=Path, nargs="+", required=True)
-    parser.add_argument("--synthetic-limit", type=int, default=None, help="photos per folder")
-    parser.add_argument("--real", type=Path, nargs="*", default=[], help="YOLO half-box splits")
-    parser.add_argument("--real-repeat", type=int, default=3, help="weight of real pictures")
-    parser.add_argument("--val-real", type=Path, help="held-out real split to report on")
+    add_source_arguments(parser, "weight of real pictures")
     parser.add_argument("--detector", type=Path, default=REPO / "models" / "detector.onnx")
     parser.add_argument("--cache", type=Path, help="keep the pictures here between runs")
     add_training_arguments(parser, epochs=10, samples=30000, threads=2,

@@ -19,12 +19,14 @@ import numpy as np
 from vision.half_crop import CROP_PX, MARGIN
 from vision.training.pip_crops import STORE_MARGIN, STORE_PX, real_crops, synthetic_crops
 from vision.training.small_cnn import (
+    add_source_arguments,
     add_training_arguments,
     cheap_stem,
     conv_block,
     export,
     fit,
     to_tensor,
+    vary_colour_and_light,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -77,25 +79,14 @@ def _jittered_views(crops: np.ndarray, rng: np.random.Generator, train: bool) ->
             view = np.rot90(view, int(rng.integers(4)))
             if rng.random() < 0.5:
                 view = view[:, ::-1]
-            view = view[..., rng.permutation(3)]
-            if rng.random() < 0.2:
-                grey = cv2.cvtColor(np.ascontiguousarray(view), cv2.COLOR_BGR2GRAY)
-                view = np.repeat(grey[..., None], 3, axis=2)
-            if rng.random() < 0.3:
-                view = cv2.GaussianBlur(np.ascontiguousarray(view), (0, 0), rng.uniform(0.3, 1.2))
-            gain, bias = rng.uniform(0.6, 1.3), rng.uniform(-30, 30)
-            view = np.clip(view.astype(np.float32) * gain + bias, 0, 255).astype(np.uint8)
+            view = vary_colour_and_light(view, rng)
         out[i] = view
     return out
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--synthetic", type=Path, nargs="+", required=True)
-    parser.add_argument("--synthetic-limit", type=int, default=None, help="photos per folder")
-    parser.add_argument("--real", type=Path, nargs="*", default=[], help="YOLO half-box splits")
-    parser.add_argument("--real-repeat", type=int, default=3, help="weight of real crops")
-    parser.add_argument("--val-real", type=Path, help="held-out real split to report on")
+    add_source_arguments(parser, "weight of real crops")
     add_training_arguments(parser, epochs=12, samples=25000, threads=1,
                            out=REPO / "models" / "pips.onnx")
     args = parser.parse_args()
