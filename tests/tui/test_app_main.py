@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
+from tui_fakes import newer_version_database
 
 from tui import app_main
 from tui.cli import build_parser
@@ -16,12 +15,7 @@ def test_db_option_is_parsed_at_the_top_level(tmp_path):
 
 
 def test_a_database_from_a_newer_version_stops_with_one_clear_line(tmp_path, capsys):
-    path = tmp_path / "new.db"
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE schema_version (version INTEGER)")
-    conn.execute("INSERT INTO schema_version VALUES (99)")
-    conn.commit()
-    conn.close()
+    path = newer_version_database(tmp_path / "new.db")
     code = app_main.run_app(build_parser().parse_args(["--db", str(path)]))
     err = capsys.readouterr().err
     assert code == 1 and "newer chickenfoot" in err and "Traceback" not in err

@@ -10,6 +10,7 @@ import sqlite3
 import threading
 
 import pytest
+from tui_fakes import newer_version_database
 
 from scorer.rules import RuleSet
 from scorer.scorecard import Scorecard
@@ -112,12 +113,7 @@ def test_older_schema_is_migrated_with_every_score(tmp_path):
 
 
 def test_newer_schema_is_refused_with_a_clear_message_and_left_alone(tmp_path):
-    path = tmp_path / "new.db"
-    conn = sqlite3.connect(path)
-    conn.execute("CREATE TABLE schema_version (version INTEGER)")
-    conn.execute("INSERT INTO schema_version VALUES (99)")
-    conn.commit()
-    conn.close()
+    path = newer_version_database(tmp_path / "new.db")
     with pytest.raises(StoreError, match="newer chickenfoot"):
         Store(path)
     assert path.exists() and not list(tmp_path.glob("*.corrupt-*"))

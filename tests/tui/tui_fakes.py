@@ -1,8 +1,9 @@
-"""A fake tile reader with fixed answers (a hand, a tableau, the live view's inbox), for the
-app tests."""
+"""A fake tile reader with fixed answers (a hand, a tableau, the live view's inbox), and a
+database file from a newer chickenfoot, for the app tests."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from pathlib import Path
 
@@ -102,3 +103,13 @@ class FakeRecognizer:
             raise NoSnapshotWaiting("No live snapshot waiting in /inbox. Run `chickenfoot "
                                     "live --send` and press s in its window, then try again.")
         return self.snapshots.pop()
+
+
+def newer_version_database(path: Path) -> Path:
+    """A database file whose schema version (99) this chickenfoot does not know."""
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE schema_version (version INTEGER)")
+    conn.execute("INSERT INTO schema_version VALUES (99)")
+    conn.commit()
+    conn.close()
+    return path
