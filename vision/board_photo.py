@@ -35,7 +35,8 @@ class PhotoError(ValueError):
 
 @dataclass(frozen=True)
 class BoardPhoto:
-    """A photo, the tiles read in it (with the reader's problems) and the board."""
+    """A photo, the tiles the board was built from (with the reader's problems) and the
+    board."""
 
     loaded: LoadedImage
     tiles: tuple[TileReading, ...]
@@ -54,7 +55,7 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
     if loaded.scale != 1.0:
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
     reading = read_tableau(tiles, set_max, disputed)
-    return BoardPhoto(loaded, tuple(tiles), tuple(problems), reading)
+    return BoardPhoto(loaded, reading.tiles, tuple(problems), reading)
 
 
 def annotate_board(image_bgr: np.ndarray, tiles: Sequence[TileReading],

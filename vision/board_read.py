@@ -24,19 +24,24 @@ from vision.board_geometry import (
     double_likelihood,
     find_joins,
 )
+from vision.board_sizes import true_to_size
 from vision.types import TileReading
 
+REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
 MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
 
 
 @dataclass(frozen=True, slots=True)
 class TableauReading:
     """A photo's tableau: the board (None when it could not be built), what went wrong,
-    and how it was read (joins, tree, decoded values, the board's corrections)."""
+    and how it was read: the tiles it was built from (the reader's, true to size: see
+    vision.board_sizes; every index below is into these), joins, tree, decoded values and
+    the board's corrections."""
 
     board: Board | None
     problems: tuple[str, ...]
     set_max: int
+    tiles: tuple[TileReading, ...] = ()
     joins: tuple[Join, ...] = ()
     tree: TableauTree | None = None
     decoding: Decoding | None = None
@@ -63,8 +68,8 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
-    joins = find_joins(tiles)
-    tree = build_tree(tiles, joins)
+    tiles = tuple(true_to_size(tiles))
+    joins, tree = _joins_and_tree(tiles)
     problems = _structure_problems(tiles, joins, tree)
     index = None
     fixed: dict[int, tuple[int, int]] = {}
@@ -83,10 +88,28 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     decoding = decode(tiles, used, set_max, fixed)
     if not decoding.consistent:
         problems.extend(f"the board does not fit together: {c}" for c in decoding.conflicts)
-        return TableauReading(None, tuple(problems), set_max, joins, tree, decoding, index)
+        return TableauReading(None, tuple(problems), set_max, tiles, joins, tree, decoding,
+                              index)
     problems.extend(_unreadable(tiles, decoding, tree))
     board = _board(decoding, tree)
-    return TableauReading(board, tuple(problems), set_max, joins, tree, decoding, index)
+    return TableauReading(board, tuple(problems), set_max, tiles, joins, tree, decoding, index)
+
+
+def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], TableauTree]:
+    """The joins and the tree; tiles left off it may still reach it across a wider gap
+    (corners read a little short, a tile nudged as the next one was laid)."""
+    joins = find_joins(tiles)
+    tree = build_tree(tiles, joins)
+    if not tree.loose:
+        return joins, tree
+    loose = set(tree.loose)
+    have = {(j.a, j.b) for j in joins} | {(j.b, j.a) for j in joins}
+    reaching = tuple(j for j in find_joins(tiles, REACH_WIDTHS)
+                     if (j.a in loose) != (j.b in loose) and (j.a, j.b) not in have)
+    if not reaching:
+        return joins, tree
+    joins = joins + reaching
+    return joins, build_tree(tiles, joins, tree.root)
 
 
 def locate(tiles: Sequence[TileReading], tile: Tile, set_max: int

@@ -1,0 +1,95 @@
+"""Tiles of a tableau are one size: a short reading is restored, a stray one dropped."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from scorer.notation import format_board, parse_board
+from tests.vision.test_board_read import BOARDS, index_of, readings_of
+from vision.board_geometry import find_joins
+from vision.board_read import read_tableau
+from vision.board_sizes import covered, expected_lengths, restored, tile_length, true_to_size
+from vision.types import TileReading
+
+
+def shrunk(tile: TileReading, factor: float) -> TileReading:
+    """The tile read ``factor`` times its length about its centre (halves too close)."""
+    q = np.asarray(tile.corners_px, dtype=np.float64)
+    c = q.mean(0)
+    corners = tuple((float(x), float(y)) for x, y in c + (q - c) * factor)
+    halves = tuple(replace(h, center_px=tuple(c + (np.asarray(h.center_px) - c) * factor))
+                   for h in tile.halves)
+    return replace(tile, corners_px=corners, halves=halves)
+
+
+def test_restored_tile_keeps_centre_direction_and_corner_order() -> None:
+    tile = readings_of(BOARDS[1])[3]
+    back = restored(shrunk(tile, 0.6), tile_length(tile))
+    # the photo's tilt makes the real tile a little off square; restored it is a rectangle
+    assert np.allclose(back.corners_px, tile.corners_px, atol=2.0)
+    for a, b in zip(back.halves, tile.halves, strict=True):
+        assert np.allclose(a.center_px, b.center_px, atol=2.0)
+        assert a.pips == b.pips
+
+
+def test_expected_length_comes_from_the_neighbours() -> None:
+    tiles = readings_of(BOARDS[2])
+    lengths = [tile_length(t) for t in tiles]
+    for want in expected_lengths(tiles):
+        assert want == pytest.approx(float(np.median(lengths)), rel=0.15)
+    assert expected_lengths(tiles[:2]) == [None, None]
+
+
+@pytest.mark.parametrize("notation", BOARDS[1:])
+def test_a_tile_read_short_is_restored_and_the_board_reads_exactly(notation: str) -> None:
+    tiles = readings_of(notation)
+    spinner = index_of(tiles, *parse_board(notation).entries[0].tile.ends)
+    length = tile_length(tiles[spinner])
+    before = sum(spinner in (j.a, j.b) for j in find_joins(tiles))
+    tiles[spinner] = shrunk(tiles[spinner], 0.6)
+    assert sum(spinner in (j.a, j.b) for j in find_joins(tiles)) < before  # arms fall short
+    fixed = true_to_size(tiles)
+    assert tile_length(fixed[spinner]) == pytest.approx(length, rel=0.05)
+    reading = read_tableau(tiles, 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(notation))
+
+
+def test_a_stray_reading_where_tiles_meet_is_dropped() -> None:
+    tiles = readings_of(BOARDS[2])
+    a, b = tiles[index_of(tiles, 1, 1)], tiles[index_of(tiles, 1, 5)]
+    # two halves read again, across the join of 1-1 and 1-5
+    meet = (np.mean(a.corners_px, 0) + np.mean(b.corners_px, 0)) / 2
+    stray = shrunk(replace(a, corners_px=tuple(tuple(p - np.mean(a.corners_px, 0) + meet)
+                                                for p in np.asarray(a.corners_px))), 0.35)
+    fixed = true_to_size(tiles + [stray])
+    assert len(fixed) == len(tiles)
+    reading = read_tableau(tiles + [stray], 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[2]))
+
+
+def test_covered_share_of_a_face() -> None:
+    square = np.array([[0, 0], [10, 0], [10, 20], [0, 20]], np.float64)
+    assert covered(square, []) == 0.0
+    assert covered(square, [square + [0, 10]]) == pytest.approx(0.5)
+    assert covered(square, [square]) == 1.0
+
+
+def test_a_tile_just_beyond_the_touching_distance_still_joins_when_nothing_else_does() -> None:
+    tiles = readings_of(BOARDS[1])
+    i, on = index_of(tiles, 1, 5), index_of(tiles, 9, 1)
+    assert any({j.a, j.b} == {i, on} for j in find_joins(tiles))
+    width = float(np.linalg.norm(np.subtract(tiles[i].corners_px[1], tiles[i].corners_px[0])))
+    step = np.subtract(tiles[i].center_px, tiles[on].center_px)
+    away = step / np.linalg.norm(step) * width * 0.45  # 1-5 nudged off the end of 9-1
+    tiles[i] = replace(tiles[i], corners_px=tuple(tuple(p + away) for p in tiles[i].corners_px),
+                       halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + away))
+                                    for h in tiles[i].halves))
+    assert not any({j.a, j.b} == {i, on} for j in find_joins(tiles))
+    reading = read_tableau(tiles, 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
