@@ -1,5 +1,6 @@
-"""Tiles of a tableau are all one size: a tile read much shorter than its neighbours
-is restored to their length before the joins are looked for.
+"""Tiles of a tableau are all one size and never lie on each other: a tile read much
+shorter than its neighbours is restored to their length, and a reading that would lie on
+a surer one is dropped, before the joins are looked for.
 
 In a crowded tableau the detector sometimes boxes a half too small or off-centre where
 tiles abut (around the spinner, in long straight chains), and the tile built from those
@@ -16,13 +17,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.board_geometry import point_to_tile
 from vision.types import TileReading
 
 NEIGHBOURS = 4  # nearby tiles that set the expected length (perspective changes it slowly)
 SHORT = 0.8  # a tile shorter than this share of the expected length is restored
-STRAY = 0.5  # ... but one this short that, restored, would lie on other tiles
-MAX_COVERED = 0.2  # (this share of its face under them) is a stray reading, dropped
+MAX_UNDER = 0.3  # a tile with this share of its face under surer tiles is dropped
+STRAY = 0.5  # ... and a restored one read this short, with this share under them
+MAX_UNDER_RESTORED = 0.2
 
 
 def tile_length(tile: TileReading) -> float:
@@ -67,34 +68,53 @@ def restored(tile: TileReading, length: float) -> TileReading:
 
 
 def true_to_size(tiles: Sequence[TileReading]) -> list[TileReading]:
-    """The tiles of a tableau, each one read much shorter than its neighbours restored to
-    their length. One read very short that, restored, would lie on other tiles is dropped
-    instead: it was a second reading of the place where two tiles meet (real tiles never
-    lie on each other, and a real tile read short still has its own place on the table)."""
+    """The tiles of a tableau as they lie: each one read much shorter than its neighbours
+    restored to their length, and none lying on another. Real tiles never lie on each
+    other, so of two that would, the surer reading stays (a tile of normal length before
+    a restored one): the other was a second reading of the place where tiles meet, or a
+    half paired with a patch of table beside a tile."""
     expected = expected_lengths(tiles)
-    quads = [np.asarray(t.corners_px, dtype=np.float64) for t in tiles]
-    out = []
-    for i, (tile, want) in enumerate(zip(tiles, expected, strict=True)):
+    sized: list[tuple[TileReading, float | None]] = []  # (tile, share of length read)
+    for tile, want in zip(tiles, expected, strict=True):
         if want is None or not math.isfinite(want) or tile_length(tile) >= SHORT * want:
-            out.append(tile)
-            continue
-        grown = restored(tile, want)
-        others = [q for j, q in enumerate(quads) if j != i]
-        if (tile_length(tile) >= STRAY * want
-                or covered(np.asarray(grown.corners_px, dtype=np.float64), others) < MAX_COVERED):
-            out.append(grown)
-    return out
+            sized.append((tile, None))
+        else:
+            sized.append((restored(tile, want), tile_length(tile) / want))
+    order = sorted(range(len(tiles)), key=lambda i: (sized[i][1] is not None,
+                                                      -tiles[i].confidence))
+    kept: list[int] = []
+    for i in order:
+        tile, share_read = sized[i]
+        under = covered(_quad(tile), [_quad(sized[k][0]) for k in kept])
+        if share_read is None:
+            stray = under >= MAX_UNDER
+        else:
+            stray = share_read < STRAY and under >= MAX_UNDER_RESTORED
+        if not stray:
+            kept.append(i)
+    return [sized[i][0] for i in sorted(kept)]
+
+
+def _quad(tile: TileReading) -> np.ndarray:
+    return np.asarray(tile.corners_px, dtype=np.float64)
 
 
 def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
     """The share of a tile's face (sampled on a grid) that lies under other tiles."""
+    if not others:
+        return 0.0
     s, t = np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.05, 0.95, 10))
     s, t = s.ravel()[:, None], t.ravel()[:, None]
     # Bilinear points over the quad: s across (corners 0 to 1), t along (0 to 3).
     points = ((1 - s) * (1 - t) * quad[0] + s * (1 - t) * quad[1] + s * t * quad[2]
               + (1 - s) * t * quad[3])
-    under = sum(any(point_to_tile(p, q) == 0.0 for q in others) for p in points)
-    return under / len(points)
+    under = np.zeros(len(points), bool)
+    for q in others:
+        edges = np.roll(q, -1, axis=0) - q  # (4, 2)
+        rel = points[:, None, :] - q[None, :, :]  # (P, 4, 2)
+        cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
+        under |= np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+    return float(under.mean())
 
 
 __all__ = ["covered", "expected_lengths", "restored", "tile_length", "true_to_size"]
