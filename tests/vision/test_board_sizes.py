@@ -93,3 +93,18 @@ def test_a_tile_just_beyond_the_touching_distance_still_joins_when_nothing_else_
     reading = read_tableau(tiles, 9)
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+
+
+def test_a_tile_lying_on_a_surer_one_is_dropped() -> None:
+    tiles = readings_of(BOARDS[2])
+    i = index_of(tiles, 1, 5)
+    q = np.asarray(tiles[i].corners_px, dtype=np.float64)
+    across = q[1] - q[0]  # half a tile sideways: it lies over half of 1-5
+    ghost = replace(tiles[i], corners_px=tuple(tuple(p + across * 0.5) for p in q),
+                    halves=tuple(replace(h, pips=0, center_px=tuple(np.asarray(h.center_px)
+                                                                   + across * 0.5))
+                                 for h in tiles[i].halves), confidence=0.3)
+    assert len(true_to_size(tiles + [ghost])) == len(tiles)
+    reading = read_tableau(tiles + [ghost], 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[2]))

@@ -10,6 +10,7 @@ import pytest
 
 from vision.synth.pip_layout import pip_positions
 from vision.synth.scene import half_quads, render_scene
+from vision.synth.tile_art import random_style
 from vision.synth.writer import write_dataset
 
 
@@ -36,6 +37,24 @@ def test_tiles_in_a_photo_are_unique_and_inside_the_frame():
         for tile in tiles:
             assert tile.corners.min() >= -1 and tile.corners[:, 0].max() <= 641
             assert tile.corners[:, 1].max() <= 481
+
+
+def test_pips_on_black_faces_are_bright():
+    # Sets are made to be read: even the darkest coloured pip on a black face is far
+    # brighter than the face (a black pip on a black tile could not be read by anyone).
+    # On white and ivory faces pale colours such as yellow are real and told by hue.
+    def grey(bgr):
+        b, g, r = bgr
+        return 0.114 * b + 0.587 * g + 0.299 * r
+
+    black = 0
+    for seed in range(300):
+        style = random_style(np.random.default_rng(seed))
+        face = grey(style.face_bgr)
+        if face < 60:
+            black += 1
+            assert min(grey(c) for c in style.pip_colours) > face + 60, style
+    assert black > 20
 
 
 def test_tile_faces_are_bright_where_the_labels_say_on_a_white_set():

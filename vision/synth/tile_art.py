@@ -74,6 +74,8 @@ def random_style(rng: np.random.Generator) -> TileStyle:
     if pip_kind == "coloured":
         order = rng.permutation(len(_PALETTE))
         pips = tuple(_jitter(_PALETTE[i], rng) for i in order)
+        if face_kind == "black":  # sets with black faces use bright pips: dark ones vanish
+            pips = tuple(_lightened(c) for c in pips)
     elif pip_kind == "black":
         dark = int(rng.integers(0, 50))
         pips = tuple((dark, dark, dark) for _ in range(19))
@@ -97,6 +99,10 @@ def random_style(rng: np.random.Generator) -> TileStyle:
         corner_radius=float(rng.uniform(0.05, 0.18)),
         pip_scale=float(rng.uniform(0.85, 1.2)),
     )
+
+
+def _lightened(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return tuple(int(c + (255 - c) * 0.5) for c in colour)  # type: ignore[return-value]
 
 
 def _jitter(colour: tuple[int, int, int], rng: np.random.Generator) -> tuple[int, int, int]:
