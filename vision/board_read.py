@@ -109,7 +109,7 @@ def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], Tab
     if not reaching:
         return joins, tree
     joins = joins + reaching
-    return joins, build_tree(tiles, joins, tree.root)
+    return joins, build_tree(tiles, joins)  # the spinner is chosen again: it may gain arms
 
 
 def locate(tiles: Sequence[TileReading], tile: Tile, set_max: int
