@@ -76,18 +76,18 @@ class TableauTree:
 
 
 # ---------------------------------------------------------------- tile geometry
-def _quad(tile: TileReading) -> np.ndarray:
+def tile_quad(tile: TileReading) -> np.ndarray:
     return np.asarray(tile.corners_px, dtype=np.float64)
 
 
 def tile_width(tile: TileReading) -> float:
-    q = _quad(tile)
+    q = tile_quad(tile)
     return float((np.linalg.norm(q[1] - q[0]) + np.linalg.norm(q[3] - q[2])) / 2) or 1.0
 
 
 def tile_ends(tile: TileReading) -> tuple[np.ndarray, np.ndarray]:
     """The outer end midpoints of the first and the second half."""
-    q = _quad(tile)
+    q = tile_quad(tile)
     return (q[0] + q[1]) / 2, (q[2] + q[3]) / 2
 
 
@@ -98,11 +98,17 @@ def _point_segment(pt: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
     return float(np.linalg.norm(pt - (a + t * ab)))
 
 
+def inside_quad(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Which of ``points`` (N, 2) lie in the convex quad ``quad`` (4, 2), edges included."""
+    edges = np.roll(quad, -1, axis=0) - quad
+    rel = np.asarray(points, dtype=np.float64)[:, None, :] - quad[None, :, :]
+    cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
+    return np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+
+
 def point_to_tile(pt: np.ndarray, quad: np.ndarray) -> float:
     """Distance from a point to a convex quad in pixels (0 inside)."""
-    cross = [(quad[(i + 1) % 4][0] - quad[i][0]) * (pt[1] - quad[i][1])
-             - (quad[(i + 1) % 4][1] - quad[i][1]) * (pt[0] - quad[i][0]) for i in range(4)]
-    if all(c >= 0 for c in cross) or all(c <= 0 for c in cross):
+    if inside_quad(np.asarray(pt)[None], np.asarray(quad, dtype=np.float64))[0]:
         return 0.0
     return min(_point_segment(pt, quad[i], quad[(i + 1) % 4]) for i in range(4))
 
@@ -122,7 +128,7 @@ def _where_on(pt: np.ndarray, tile: TileReading) -> int | None:
 def find_joins(tiles: Sequence[TileReading], touch_widths: float = TOUCH_WIDTHS
                ) -> tuple[Join, ...]:
     """Every join between the tiles: at most one per tile end, one per pair of tiles."""
-    quads = [_quad(t) for t in tiles]
+    quads = [tile_quad(t) for t in tiles]
     centres = np.array([q.mean(0) for q in quads]) if quads else np.zeros((0, 2))
     reach = [2.5 * max(np.linalg.norm(q - q.mean(0), axis=1)) for q in quads]
     found: dict[tuple[int, int], Join] = {}
@@ -171,7 +177,7 @@ def ends_touched(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
                  widths: float = 0.15) -> int:
     """How many of tile ``i``'s own ends a joined tile meets head on. The spinner's arms
     meet its ends; a chicken foot's tiles only meet its long sides and corners."""
-    quads = [_quad(tiles[j.other(i)]) for j in joins if i in (j.a, j.b)]
+    quads = [tile_quad(tiles[j.other(i)]) for j in joins if i in (j.a, j.b)]
     width = tile_width(tiles[i])
     return sum(1 for end in tile_ends(tiles[i])
                if any(point_to_tile(end, q) < widths * width for q in quads))
@@ -185,7 +191,7 @@ def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
     for j in joins:
         degree[j.a] += 1
         degree[j.b] += 1
-    quads = np.vstack([_quad(t) for t in tiles])
+    quads = np.vstack([tile_quad(t) for t in tiles])
     centre = (quads.min(0) + quads.max(0)) / 2
     scale = max(tile_width(t) for t in tiles)
 
@@ -245,5 +251,5 @@ def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
 
 
 __all__ = ["Join", "TableauTree", "build_tree", "choose_spinner", "components",
-           "double_likelihood", "ends_touched", "find_joins", "point_to_tile", "tile_ends",
-           "tile_width"]
+           "double_likelihood", "ends_touched", "find_joins", "inside_quad", "point_to_tile",
+           "tile_ends", "tile_quad", "tile_width"]

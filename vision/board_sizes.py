@@ -17,6 +17,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from vision.board_geometry import inside_quad, tile_ends, tile_quad
 from vision.types import TileReading
 
 NEIGHBOURS = 4  # nearby tiles that set the expected length (perspective changes it slowly)
@@ -28,8 +29,8 @@ MAX_UNDER_RESTORED = 0.2
 
 def tile_length(tile: TileReading) -> float:
     """Distance between the midpoints of the tile's two short sides."""
-    q = np.asarray(tile.corners_px, dtype=np.float64)
-    return float(np.linalg.norm((q[2] + q[3]) / 2 - (q[0] + q[1]) / 2))
+    first_end, second_end = tile_ends(tile)
+    return float(np.linalg.norm(second_end - first_end))
 
 
 def expected_lengths(tiles: Sequence[TileReading]) -> list[float | None]:
@@ -49,8 +50,7 @@ def expected_lengths(tiles: Sequence[TileReading]) -> list[float | None]:
 
 def restored(tile: TileReading, length: float) -> TileReading:
     """The tile grown about its centre, along its own axis, to ``length`` by half that."""
-    q = np.asarray(tile.corners_px, dtype=np.float64)
-    first_end, second_end = (q[0] + q[1]) / 2, (q[2] + q[3]) / 2
+    first_end, second_end = tile_ends(tile)
     axis = second_end - first_end
     norm = float(np.linalg.norm(axis))
     if norm < 1e-6:
@@ -85,7 +85,7 @@ def true_to_size(tiles: Sequence[TileReading]) -> list[TileReading]:
     kept: list[int] = []
     for i in order:
         tile, share_read = sized[i]
-        under = covered(_quad(tile), [_quad(sized[k][0]) for k in kept])
+        under = covered(tile_quad(tile), [tile_quad(sized[k][0]) for k in kept])
         if share_read is None:
             stray = under >= MAX_UNDER
         else:
@@ -93,10 +93,6 @@ def true_to_size(tiles: Sequence[TileReading]) -> list[TileReading]:
         if not stray:
             kept.append(i)
     return [sized[i][0] for i in sorted(kept)]
-
-
-def _quad(tile: TileReading) -> np.ndarray:
-    return np.asarray(tile.corners_px, dtype=np.float64)
 
 
 def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
@@ -110,10 +106,7 @@ def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
               + (1 - s) * t * quad[3])
     under = np.zeros(len(points), bool)
     for q in others:
-        edges = np.roll(q, -1, axis=0) - q  # (4, 2)
-        rel = points[:, None, :] - q[None, :, :]  # (P, 4, 2)
-        cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
-        under |= np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+        under |= inside_quad(points, q)
     return float(under.mean())
 
 
