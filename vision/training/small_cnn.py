@@ -112,6 +112,16 @@ def fit(model, crops: np.ndarray, labels: np.ndarray, args: argparse.Namespace, 
             after_epoch(model)
 
 
+def accuracy(model, views: np.ndarray, labels: np.ndarray) -> float:
+    """The share of ``views`` (crops as the model sees them) whose top class is the label."""
+    import torch
+
+    model.eval()
+    with torch.no_grad():
+        logits = model(to_tensor(views))
+    return float((logits.argmax(1).numpy() == labels).mean())
+
+
 def export(model, out: Path, rows: int, cols: int) -> None:
     """Write ``model`` as ONNX taking (n, 3, rows, cols) crops and giving logits."""
     import torch

@@ -20,13 +20,13 @@ from vision.detect import OnnxDetector
 from vision.pair_crop import PAIR_COLS, PAIR_ROWS
 from vision.training.pair_crops import real_pairs, synthetic_pairs
 from vision.training.small_cnn import (
+    accuracy,
     add_source_arguments,
     add_training_arguments,
     cheap_stem,
     conv_block,
     export,
     fit,
-    to_tensor,
     vary_colour_and_light,
 )
 
@@ -116,15 +116,6 @@ def main() -> None:
         if val is not None else None,
         # every epoch: a stopped run still ships
         after_epoch=lambda m: export(m, args.out, PAIR_ROWS, PAIR_COLS))
-
-
-def accuracy(model, crops: np.ndarray, labels: np.ndarray) -> float:
-    import torch
-
-    model.eval()
-    with torch.no_grad():
-        logits = model(to_tensor(crops))
-    return float((logits.argmax(1).numpy() == labels).mean())
 
 
 if __name__ == "__main__":

@@ -19,13 +19,13 @@ import numpy as np
 from vision.half_crop import CROP_PX, MARGIN
 from vision.training.pip_crops import STORE_MARGIN, STORE_PX, real_crops, synthetic_crops
 from vision.training.small_cnn import (
+    accuracy,
     add_source_arguments,
     add_training_arguments,
     cheap_stem,
     conv_block,
     export,
     fit,
-    to_tensor,
     vary_colour_and_light,
 )
 
@@ -103,7 +103,10 @@ def main() -> None:
     crops = np.concatenate([p[0] for p in parts])
     values = np.concatenate([p[1] for p in parts])
     print(f"training crops: {len(crops)}; per value: {np.bincount(values, minlength=NUM_VALUES)}")
-    val = real_crops(args.val_real) if args.val_real else None
+    val = None
+    if args.val_real:  # the reader's crops of the validation halves, cut once
+        val_crops, val_values = real_crops(args.val_real)
+        val = (_jittered_views(val_crops, rng, train=False), val_values)
 
     # Rare values (13-18 exist only in double-15/18 sets) are drawn more often.
     counts = np.bincount(values, minlength=NUM_VALUES).astype(np.float64)
@@ -114,18 +117,9 @@ def main() -> None:
         draw=lambda n: rng.choice(len(crops), size=n, replace=True, p=weights),
         augment=lambda batch: _jittered_views(batch, rng, train=True),
         label_smoothing=0.05,
-        report=(lambda m: f" real-val half accuracy {accuracy(m, *val, rng):.4f}")
+        report=(lambda m: f" real-val half accuracy {accuracy(m, *val):.4f}")
         if val is not None else None)
     export(model, args.out, CROP_PX, CROP_PX)
-
-
-def accuracy(model, crops: np.ndarray, values: np.ndarray, rng: np.random.Generator) -> float:
-    import torch
-
-    model.eval()
-    with torch.no_grad():
-        logits = model(to_tensor(_jittered_views(crops, rng, train=False)))
-    return float((logits.argmax(1).numpy() == values).mean())
 
 
 if __name__ == "__main__":
