@@ -24,6 +24,7 @@ from vision.types import TileReading
 
 TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
 SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (crosswise)
+IN_LINE_COS = math.cos(math.radians(20))  # a tile this near the axis lies beyond an end
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,14 +174,29 @@ def double_likelihood(tile: TileReading) -> float:
     return p
 
 
-def ends_touched(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
-                 widths: float = 0.15) -> int:
-    """How many of tile ``i``'s own ends a joined tile meets head on. The spinner's arms
-    meet its ends; a chicken foot's tiles only meet its long sides and corners."""
-    quads = [tile_quad(tiles[j.other(i)]) for j in joins if i in (j.a, j.b)]
+def ends_met(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
+             widths: float = 0.15) -> int:
+    """How many of tile ``i``'s own ends have a joined tile head on: touching the end, or
+    lying in line beyond it (an end read a little short stops before the arm it meets).
+    The spinner's arms meet its ends; a chicken foot's tiles meet only its long sides and
+    corners, and its slanting toes lie about 35 degrees off its axis."""
+    others = [tiles[j.other(i)] for j in joins if i in (j.a, j.b)]
+    quads = [tile_quad(t) for t in others]
     width = tile_width(tiles[i])
-    return sum(1 for end in tile_ends(tiles[i])
-               if any(point_to_tile(end, q) < widths * width for q in quads))
+    ends = tile_ends(tiles[i])
+    centre = (ends[0] + ends[1]) / 2
+    met = 0
+    for end in ends:
+        outward = (end - centre) / (float(np.linalg.norm(end - centre)) or 1.0)
+        touched = any(point_to_tile(end, q) < widths * width for q in quads)
+        in_line = any(_cosine(np.asarray(t.center_px) - centre, outward) > IN_LINE_COS
+                      for t in others)
+        met += touched or in_line
+    return met
+
+
+def _cosine(v: np.ndarray, unit: np.ndarray) -> float:
+    return float(v @ unit) / (float(np.linalg.norm(v)) or 1.0)
 
 
 def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
@@ -198,7 +214,7 @@ def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
     def key(i: int) -> tuple[float, float, float, float]:
         dist = math.dist(tiles[i].center_px, centre) / scale
         double = double_likelihood(tiles[i]) > 0.2
-        return (-double, -degree[i], -ends_touched(tiles, joins, i), dist)
+        return (-double, -degree[i], -ends_met(tiles, joins, i), dist)
 
     return min(range(len(tiles)), key=key)
 
@@ -251,5 +267,5 @@ def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
 
 
 __all__ = ["Join", "TableauTree", "build_tree", "choose_spinner", "components",
-           "double_likelihood", "ends_touched", "find_joins", "inside_quad", "point_to_tile",
+           "double_likelihood", "ends_met", "find_joins", "inside_quad", "point_to_tile",
            "tile_ends", "tile_quad", "tile_width"]

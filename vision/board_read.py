@@ -24,7 +24,7 @@ from vision.board_geometry import (
     double_likelihood,
     find_joins,
 )
-from vision.board_sizes import true_to_size
+from vision.board_sizes import at_full_length, true_to_size
 from vision.types import TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
@@ -46,6 +46,7 @@ class TableauReading:
     tree: TableauTree | None = None
     decoding: Decoding | None = None
     disputed: int | None = None  # index of the named tile among the tiles read
+    set_aside: tuple[str, ...] = ()  # what was left out of the tableau, and why
 
     @property
     def ok(self) -> bool:
@@ -70,6 +71,9 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
     tiles = tuple(true_to_size(tiles))
     joins, tree = _joins_and_tree(tiles)
+    tiles, set_aside = _set_aside_blanks(tiles, joins, disputed)
+    if set_aside:
+        joins, tree = _joins_and_tree(tiles)
     problems = _structure_problems(tiles, joins, tree)
     index = None
     fixed: dict[int, tuple[int, int]] = {}
@@ -89,22 +93,39 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if not decoding.consistent:
         problems.extend(f"the board does not fit together: {c}" for c in decoding.conflicts)
         return TableauReading(None, tuple(problems), set_max, tiles, joins, tree, decoding,
-                              index)
+                              index, set_aside)
     problems.extend(_unreadable(tiles, decoding, tree))
     board = _board(decoding, tree)
-    return TableauReading(board, tuple(problems), set_max, tiles, joins, tree, decoding, index)
+    return TableauReading(board, tuple(problems), set_max, tiles, joins, tree, decoding, index,
+                          set_aside)
+
+
+def _set_aside_blanks(tiles: tuple[TileReading, ...], joins: Sequence[Join],
+                      disputed: Tile | None) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+    """Readings of 0-0 that touch no tile at all are left out of the tableau. A plain
+    patch (paper, a card, a pale stripe of table) reads as the double blank, because it
+    has no pips; a real 0-0 lying that far apart is not part of the tableau either. A
+    tile with pips on it stays, and a loose one is reported: it may be a missed join."""
+    if disputed == Tile.of(0, 0) or len(tiles) < 2:
+        return tiles, ()
+    joined = {j.a for j in joins} | {j.b for j in joins}
+    apart = [i for i, t in enumerate(tiles) if i not in joined and t.pips == (0, 0)]
+    notes = tuple(f"left out a 0-0 at {_at(tiles[i])}: it touches no tile of the tableau "
+                  "(a blank tile lying apart, or something plain like paper)" for i in apart)
+    return tuple(t for i, t in enumerate(tiles) if i not in apart), notes
 
 
 def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], TableauTree]:
     """The joins and the tree; tiles left off it may still reach it across a wider gap
-    (corners read a little short, a tile nudged as the next one was laid)."""
+    (corners read a little short, a tile nudged as the next one was laid), measured with
+    every tile at the full length its neighbours have."""
     joins = find_joins(tiles)
     tree = build_tree(tiles, joins)
     if not tree.loose:
         return joins, tree
     loose = set(tree.loose)
     have = {(j.a, j.b) for j in joins} | {(j.b, j.a) for j in joins}
-    reaching = tuple(j for j in find_joins(tiles, REACH_WIDTHS)
+    reaching = tuple(j for j in find_joins(at_full_length(tiles), REACH_WIDTHS)
                      if (j.a in loose) != (j.b in loose) and (j.a, j.b) not in have)
     if not reaching:
         return joins, tree

@@ -67,6 +67,16 @@ def restored(tile: TileReading, length: float) -> TileReading:
                    halves=halves)
 
 
+def at_full_length(tiles: Sequence[TileReading]) -> list[TileReading]:
+    """Every tile read shorter than its neighbours grown to their length (about its own
+    centre): where its ends would lie if it had been boxed whole."""
+    out = []
+    for tile, want in zip(tiles, expected_lengths(tiles), strict=True):
+        short = want is not None and math.isfinite(want) and tile_length(tile) < want
+        out.append(restored(tile, want) if short else tile)
+    return out
+
+
 def true_to_size(tiles: Sequence[TileReading]) -> list[TileReading]:
     """The tiles of a tableau as they lie: each one read much shorter than its neighbours
     restored to their length, and none lying on another. Real tiles never lie on each
@@ -110,4 +120,4 @@ def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
     return float(under.mean())
 
 
-__all__ = ["covered", "expected_lengths", "restored", "tile_length", "true_to_size"]
+__all__ = ["at_full_length", "covered", "expected_lengths", "restored", "tile_length", "true_to_size"]

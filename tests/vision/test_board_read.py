@@ -14,7 +14,7 @@ from scorer.notation import format_board, parse_board, to_tableau
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from vision.board_decode import decode
-from vision.board_geometry import find_joins
+from vision.board_geometry import ends_met, find_joins
 from vision.board_noise import noisy_readings, truth_readings
 from vision.board_read import read_tableau
 from vision.board_scenes import TableauScene, lay_out, scene_tiles
@@ -77,6 +77,20 @@ def test_spinner_is_told_from_a_full_chicken_foot(seed: int) -> None:
     reading = read_tableau(tiles, 9)
     assert sorted(tiles[reading.tree.root].pips) == [5, 5]
     assert reading.board == parse_board(notation)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
+def test_arms_in_line_meet_a_spinner_read_short_and_toes_do_not(seed: int) -> None:
+    notation = ("5-5 5-1@5-5 5-2@5-5 5-3@5-5 5-4@5-5 1-1@1-5 1-6@1-1 1-7@1-1 1-8@1-1")
+    tiles = readings_of(notation, seed)
+    spinner, foot = index_of(tiles, 5, 5), index_of(tiles, 1, 1)
+    centre = np.asarray(tiles[spinner].center_px)
+    q = centre + (np.asarray(tiles[spinner].corners_px) - centre) * 0.8
+    tiles[spinner] = replace(tiles[spinner], corners_px=tuple(tuple(p) for p in q))
+    joins = find_joins(tiles)
+    assert sum(spinner in (j.a, j.b) for j in joins) == 4  # still joined, ends short
+    assert ends_met(tiles, joins, spinner) == 2
+    assert ends_met(tiles, joins, foot) == 0
 
 
 def test_joins_name_the_touching_halves_and_crosswise_doubles() -> None:
@@ -170,6 +184,23 @@ def test_loose_tile_and_second_spinner_are_named() -> None:
         t for t in far if sorted(t.pips) in ([9, 9], [1, 9], [2, 9])], 9)
     # 9-9 and its arms are in the photo twice: two hubs, two spinners
     assert any(p.startswith("more than one spinner: ") for p in reading.problems)
+
+
+def test_a_blank_touching_nothing_is_left_out_with_a_note() -> None:
+    tiles = readings_of(BOARDS[1])
+    far = readings_of(BOARDS[0], 12)[0]
+    patch = replace(far, corners_px=tuple((x + 5000.0, y) for x, y in far.corners_px),
+                    halves=tuple(replace(h, pips=0, center_px=(h.center_px[0] + 5000.0,
+                                                               h.center_px[1]))
+                                 for h in far.halves))
+    reading = read_tableau(tiles + [patch], 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+    assert len(reading.tiles) == len(tiles)
+    assert len(reading.set_aside) == 1 and reading.set_aside[0].startswith("left out a 0-0")
+    # named in dispute, the same 0-0 stays and is reported loose
+    disputed = read_tableau(tiles + [patch], 9, disputed=Tile(0, 0))
+    assert "0-0 is not joined to the tableau" in disputed.problems
 
 
 def test_unreadable_open_half_is_reported() -> None:

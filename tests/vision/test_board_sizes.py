@@ -108,3 +108,20 @@ def test_a_tile_lying_on_a_surer_one_is_dropped() -> None:
     reading = read_tableau(tiles + [ghost], 9)
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[2]))
+
+
+def test_a_tile_read_short_and_nudged_off_still_joins_at_full_length() -> None:
+    tiles = readings_of(BOARDS[1])
+    i, on = index_of(tiles, 1, 5), index_of(tiles, 9, 1)
+    width = float(np.linalg.norm(np.subtract(tiles[i].corners_px[1], tiles[i].corners_px[0])))
+    step = np.subtract(tiles[i].center_px, tiles[on].center_px)
+    away = step / np.linalg.norm(step) * width * 0.6
+    moved = replace(tiles[i], corners_px=tuple(tuple(p + away) for p in tiles[i].corners_px),
+                    halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + away))
+                                 for h in tiles[i].halves))
+    tiles[i] = shrunk(moved, 0.85)  # too little to restore, enough to stop short of 9-1
+    assert true_to_size(tiles)[i] == tiles[i]
+    assert not any({j.a, j.b} == {i, on} for j in find_joins(tiles, 0.6))
+    reading = read_tableau(tiles, 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))

@@ -51,6 +51,8 @@ def print_problems(command: str, photo) -> None:
           file=sys.stderr)
     for line in photo.reader_problems + photo.reading.problems:
         print(f"  - {line}", file=sys.stderr)
+    for line in photo.reading.set_aside:
+        print(f"note: {line}", file=sys.stderr)
 
 
 def notes(photo) -> list[str]:
@@ -60,7 +62,8 @@ def notes(photo) -> list[str]:
     from vision.board_read import describe_corrections
 
     reading = photo.reading
-    lines = describe_corrections(photo.tiles, reading)
+    lines = list(reading.set_aside)
+    lines.extend(describe_corrections(photo.tiles, reading))
     lines.extend(photo.reader_problems)
     if reading.board is not None:
         verdict = validate(reading.board, RuleSet(set_max=reading.set_max))
