@@ -40,19 +40,20 @@ from vision.board_scenes import frame_for, lay_out, make_scene, scene_photo, sce
 
 
 def readings_for(scene, rng: random.Random, mode: str, reader, seed: int):
-    """(readings, truth readings matched to them or None) for one scene."""
+    """(readings, truth readings matched to them, the reader's second look at the photo or
+    None) for one scene."""
     laid = lay_out(scene, rng)
     size = frame_for(len(laid))
     nprng = np.random.default_rng(seed)
     if mode in ("noise", "truth"):
         truth = truth_readings(scene_tiles(laid, size, nprng))
         if mode == "truth":
-            return truth, truth
-        return noisy_readings(truth, scene.rules.set_max, nprng), truth
+            return truth, truth, None
+        return noisy_readings(truth, scene.rules.set_max, nprng), truth, None
     image, placed = scene_photo(laid, size, scene.rules.set_max, nprng)
     truth = truth_readings(placed)
     tiles, _ = reader.read(image, scene.rules.set_max)
-    return tiles, truth
+    return tiles, truth, lambda centres: reader.read_at(image, centres, scene.rules.set_max)
 
 
 def half_truths(tiles, truth) -> list[int | None]:
@@ -76,8 +77,8 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
         for i in range(count):
             rng = random.Random(seed * 1000 + size * 100_000 + i)
             scene = make_scene(rng, size, rules)
-            tiles, truth = readings_for(scene, rng, mode, reader, seed + i)
-            reading = read_tableau(tiles, rules.set_max)
+            tiles, truth, look = readings_for(scene, rng, mode, reader, seed + i)
+            reading = read_tableau(tiles, rules.set_max, look=look)
             tiles = reading.tiles  # true to size: a stray reading dropped
             exact += reading.ok and reading.board == scene.board
             true_values = half_truths(tiles, truth) if mode == "model" else [
@@ -105,9 +106,9 @@ def bench_disputes(count, mode, reader, seed, rules, size):
         kind = kinds[i % len(kinds)]
         rng = random.Random(seed * 7919 + i)
         scene = make_scene(rng, size, rules, kind)
-        tiles, _ = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
+        tiles, _, look = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
         truth = scene.verdict()
-        reading = read_tableau(tiles, rules.set_max, disputed=scene.disputed.tile)
+        reading = read_tableau(tiles, rules.set_max, disputed=scene.disputed.tile, look=look)
         ok = False
         if reading.ok and reading.board is not None:
             try:

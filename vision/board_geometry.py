@@ -189,14 +189,15 @@ def ends_met(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
     for end in ends:
         outward = (end - centre) / (float(np.linalg.norm(end - centre)) or 1.0)
         touched = any(point_to_tile(end, q) < widths * width for q in quads)
-        in_line = any(_cosine(np.asarray(t.center_px) - centre, outward) > IN_LINE_COS
+        in_line = any(cosine(np.asarray(t.center_px) - centre, outward) > IN_LINE_COS
                       for t in others)
         met += touched or in_line
     return met
 
 
-def _cosine(v: np.ndarray, unit: np.ndarray) -> float:
-    return float(v @ unit) / (float(np.linalg.norm(v)) or 1.0)
+def cosine(v: np.ndarray, w: np.ndarray) -> float:
+    """The cosine of the angle between two vectors (0 if either is zero)."""
+    return float(v @ w) / ((float(np.linalg.norm(v)) * float(np.linalg.norm(w))) or 1.0)
 
 
 def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
@@ -266,6 +267,6 @@ def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
     return sorted(out.values(), key=lambda g: (-len(g), g[0]))
 
 
-__all__ = ["Join", "TableauTree", "build_tree", "choose_spinner", "components",
+__all__ = ["Join", "TableauTree", "build_tree", "choose_spinner", "components", "cosine",
            "double_likelihood", "ends_met", "find_joins", "inside_quad", "point_to_tile",
            "tile_ends", "tile_quad", "tile_width"]

@@ -54,8 +54,24 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
     tiles, problems = reader.read(loaded.pixels, set_max)
     if loaded.scale != 1.0:
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
-    reading = read_tableau(tiles, set_max, disputed)
+    reading = read_tableau(tiles, set_max, disputed, second_look(reader, loaded, set_max))
     return BoardPhoto(loaded, reading.tiles, tuple(problems), reading)
+
+
+def second_look(reader: FrameReader, loaded: LoadedImage, set_max: int | None):
+    """The reader's look at one place in the photo (coordinates in the photo's own pixels,
+    like the tiles'), or None for a reader that cannot look at one place."""
+    read_at = getattr(reader, "read_at", None)
+    if read_at is None:
+        return None
+    scale = loaded.scale
+
+    def look(centres):
+        tile = read_at(loaded.pixels, tuple((x / scale, y / scale) for x, y in centres),
+                       set_max)
+        return tile if scale == 1.0 else scale_tile(tile, scale)
+
+    return look
 
 
 def annotate_board(image_bgr: np.ndarray, tiles: Sequence[TileReading],

@@ -10,12 +10,13 @@ reader's values there are kept as seen and the rules engine judges them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scorer.notation import Board, BoardEntry
 from scorer.tiles import SET_SIZES, Tile
 from vision.board_decode import Correction, Decoding, decode, half_probabilities, tile_name
+from vision.board_gaps import gaps_in_lines
 from vision.board_geometry import (
     Join,
     TableauTree,
@@ -29,6 +30,9 @@ from vision.types import TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
 MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
+MIN_FOUND = 0.3  # a tile found on a second look is kept when read at least this surely
+
+Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,7 +50,7 @@ class TableauReading:
     tree: TableauTree | None = None
     decoding: Decoding | None = None
     disputed: int | None = None  # index of the named tile among the tiles read
-    set_aside: tuple[str, ...] = ()  # what was left out of the tableau, and why
+    notes: tuple[str, ...] = ()  # tiles left out of the tableau or found on a second look
 
     @property
     def ok(self) -> bool:
@@ -64,16 +68,24 @@ def infer_set(tiles: Sequence[TileReading]) -> int:
 
 
 def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
-                 disputed: Tile | None = None) -> TableauReading:
-    """Rebuild the board from the tiles read; never raises."""
+                 disputed: Tile | None = None, look: Look | None = None) -> TableauReading:
+    """Rebuild the board from the tiles read; never raises. ``look`` reads the tile whose
+    half centres it is given from the photo: the second look at a gap in a line."""
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
     tiles = tuple(true_to_size(tiles))
     joins, tree = _joins_and_tree(tiles)
-    tiles, set_aside = _set_aside_blanks(tiles, joins, disputed)
-    if set_aside:
+    tiles, notes = _set_aside_blanks(tiles, joins, disputed)
+    if notes:
         joins, tree = _joins_and_tree(tiles)
+    if tree.loose and look is not None:
+        found = _second_look(tiles, tree, look)
+        if found:
+            tiles += found
+            notes += tuple(f"found {tile_name(t)} at {_at(t)} on a second look, in a gap "
+                           "one tile long in a line of tiles" for t in found)
+            joins, tree = _joins_and_tree(tiles)
     problems = _structure_problems(tiles, joins, tree)
     index = None
     fixed: dict[int, tuple[int, int]] = {}
@@ -93,11 +105,19 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if not decoding.consistent:
         problems.extend(f"the board does not fit together: {c}" for c in decoding.conflicts)
         return TableauReading(None, tuple(problems), set_max, tiles, joins, tree, decoding,
-                              index, set_aside)
+                              index, notes)
     problems.extend(_unreadable(tiles, decoding, tree))
     board = _board(decoding, tree)
     return TableauReading(board, tuple(problems), set_max, tiles, joins, tree, decoding, index,
-                          set_aside)
+                          notes)
+
+
+def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
+                 ) -> tuple[TileReading, ...]:
+    """The tiles a second look finds where a line of tiles has a gap one tile long."""
+    in_tree = [tree.in_tree(i) for i in range(len(tiles))]
+    found = (look(centres) for centres in gaps_in_lines(tiles, in_tree))
+    return tuple(t for t in found if t is not None and t.confidence >= MIN_FOUND)
 
 
 def _set_aside_blanks(tiles: tuple[TileReading, ...], joins: Sequence[Join],

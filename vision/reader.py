@@ -71,6 +71,23 @@ class TileReader:
         return tiles, problems
 
 
+    def read_at(self, image_bgr: np.ndarray, centres: tuple[tuple[float, float], ...],
+                set_max: int | None = None) -> TileReading:
+        """The tile whose two half centres are ``centres``, read without the detector: a
+        second look where the board says a tile must lie. The pair judge says how surely
+        a tile lies there; it weighs in the tile's confidence as a detector score would."""
+        (ax, ay), (bx, by) = centres
+        # a half is a square as wide as the half centres' spacing; turned, its
+        # axis-aligned box (what the detector gives) is |dx| + |dy| wide
+        side = max(abs(bx - ax) + abs(by - ay), 1.0)
+        halves = tuple(HalfSlot((x - side / 2, y - side / 2, x + side / 2, y + side / 2), 1.0,
+                                inferred=True) for x, y in centres)
+        pairing = self.pairing_for(image_bgr)
+        score = 1.0 if pairing is None else float(pairing([(halves[0], halves[1])])[0])
+        crops = np.array([crop_half(image_bgr, h.box_xyxy) for h in halves], np.uint8)
+        probs = self.pip_reader.probabilities(crops, set_max)
+        return _tile_reading(TileSlot((halves[0], halves[1]), score), probs[0], probs[1])
+
     def pairing_for(self, image_bgr: np.ndarray) -> PairProbability | None:
         """The pair judge looking at this photo, for assemble (None without a judge)."""
         judge = self.pair_judge

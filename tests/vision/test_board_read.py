@@ -197,10 +197,39 @@ def test_a_blank_touching_nothing_is_left_out_with_a_note() -> None:
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
     assert len(reading.tiles) == len(tiles)
-    assert len(reading.set_aside) == 1 and reading.set_aside[0].startswith("left out a 0-0")
+    assert len(reading.notes) == 1 and reading.notes[0].startswith("left out a 0-0")
     # named in dispute, the same 0-0 stays and is reported loose
     disputed = read_tableau(tiles + [patch], 9, disputed=Tile(0, 0))
     assert "0-0 is not joined to the tableau" in disputed.problems
+
+
+def lies_at(tile: TileReading, centres) -> bool:
+    """The tile's half centres are ``centres`` (either way round), give or take a little."""
+    spacing = float(np.linalg.norm(np.subtract(*(h.center_px for h in tile.halves))))
+    return any(all(np.linalg.norm(np.subtract(c, h.center_px)) < 0.2 * spacing
+                   for c, h in zip(order, tile.halves, strict=True))
+               for order in (centres, centres[::-1]))
+
+
+def test_a_tile_missed_in_a_line_is_found_on_a_second_look() -> None:
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    missed = index_of(truth, 3, 7)  # in a straight stretch of the chain
+    tiles = [t for i, t in enumerate(truth) if i != missed]
+    asked = []
+
+    def look(centres):
+        """The photo as a reader would see it: the tile whose halves lie there, if any."""
+        asked.append(centres)
+        return next((t for t in truth if lies_at(t, centres)), None)
+
+    assert not read_tableau(tiles, 9).ok  # the chain beyond 3-7 hangs loose
+    reading = read_tableau(tiles, 9, look=look)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(notation))
+    assert len(asked) == 1 and look(asked[0]) is truth[missed]
+    assert any(n.startswith("found 3-7 at ") or n.startswith("found 7-3 at ")
+               for n in reading.notes)
 
 
 def test_unreadable_open_half_is_reported() -> None:

@@ -56,6 +56,30 @@ def test_rendered_fifteen_tile_boards_read_exactly() -> None:
         image, _ = scene_photo(laid, frame_for(len(laid)), rules.set_max,
                                np.random.default_rng(31_000 + i))
         tiles, _ = reader.read(image, rules.set_max)
-        reading = read_tableau(tiles, rules.set_max)
+        reading = read_tableau(tiles, rules.set_max,
+                               look=lambda c, im=image: reader.read_at(im, c, rules.set_max))
         exact += reading.ok and reading.board == scene.board
     assert exact >= FLOOR_15, f"{exact} of {BOARDS_15} fifteen-tile boards read exactly"
+
+
+def test_second_look_reads_the_tile_whose_half_centres_it_is_given() -> None:
+    import random
+
+    import numpy as np
+
+    from scorer.rules import RuleSet
+    from vision.board_noise import truth_readings
+    from vision.board_scenes import frame_for, lay_out, make_scene, scene_photo
+    from vision.reader import shared_reader
+
+    reader, rules = shared_reader(), RuleSet()
+    rng = random.Random(31_500)
+    laid = lay_out(make_scene(rng, 15, rules), rng)
+    image, placed = scene_photo(laid, frame_for(len(laid)), rules.set_max,
+                                np.random.default_rng(31_500))
+    truth = truth_readings(placed)
+    right = 0
+    for tile in truth:
+        seen = reader.read_at(image, tuple(h.center_px for h in tile.halves), rules.set_max)
+        right += seen.pips == tile.pips and seen.confidence > 0.5
+    assert right >= len(truth) - 1, f"{right} of {len(truth)} tiles read where they lie"

@@ -51,7 +51,7 @@ def print_problems(command: str, photo) -> None:
           file=sys.stderr)
     for line in photo.reader_problems + photo.reading.problems:
         print(f"  - {line}", file=sys.stderr)
-    for line in photo.reading.set_aside:
+    for line in photo.reading.notes:
         print(f"note: {line}", file=sys.stderr)
 
 
@@ -62,7 +62,7 @@ def notes(photo) -> list[str]:
     from vision.board_read import describe_corrections
 
     reading = photo.reading
-    lines = list(reading.set_aside)
+    lines = list(reading.notes)
     lines.extend(describe_corrections(photo.tiles, reading))
     lines.extend(photo.reader_problems)
     if reading.board is not None:
