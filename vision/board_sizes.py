@@ -120,4 +120,5 @@ def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
     return float(under.mean())
 
 
-__all__ = ["at_full_length", "covered", "expected_lengths", "restored", "tile_length", "true_to_size"]
+__all__ = ["at_full_length", "covered", "expected_lengths", "restored", "tile_length",
+           "true_to_size"]
