@@ -86,6 +86,19 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
             notes += tuple(f"found {tile_name(t)} at {_at(t)} on a second look, in a gap "
                            "one tile long in a line of tiles" for t in found)
             joins, tree = _joins_and_tree(tiles)
+    reading = _decoded(tiles, joins, tree, set_max, disputed, notes)
+    patches = _plain_leaves(reading)
+    if not patches:
+        return reading
+    tiles = tuple(t for i, t in enumerate(tiles) if i not in patches)
+    joins, tree = _joins_and_tree(tiles)
+    notes += tuple(patches.values())
+    return _decoded(tiles, joins, tree, set_max, disputed, notes)
+
+
+def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: TableauTree,
+             set_max: int, disputed: Tile | None, notes: tuple[str, ...]) -> TableauReading:
+    """The board from the joins and the tree, decoded, with every problem found."""
     problems = _structure_problems(tiles, joins, tree)
     index = None
     fixed: dict[int, tuple[int, int]] = {}
@@ -110,6 +123,27 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     board = _board(decoding, tree)
     return TableauReading(board, tuple(problems), set_max, tiles, joins, tree, decoding, index,
                           notes)
+
+
+def _plain_leaves(reading: TableauReading) -> dict[int, str]:
+    """Tiles at an open end read as 0-0 that fit only if the board changes a half: no pips
+    were seen on either half, so this is most likely something plain lying against the
+    end (a pale stripe of table, paper), not a tile; each with the note saying so."""
+    tree, tiles = reading.tree, reading.tiles
+    out: dict[int, str] = {}
+    if tree is None or reading.decoding is None:
+        return out
+    for c in reading.corrections:
+        i = c.tile
+        parent = tree.parent[i]
+        if (tiles[i].pips != (0, 0) or i == reading.disputed or parent is None
+                or tree.children(i)):
+            continue
+        values = reading.decoding.values[i]
+        out[i] = (f"left out a 0-0 at {_at(tiles[i])} against {tile_name(tiles[parent])}: "
+                  f"it fits only as {values[0]}-{values[1]}, and no pips were seen on it "
+                  "(most likely something plain, such as a pale stripe of table)")
+    return out
 
 
 def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
