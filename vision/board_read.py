@@ -31,6 +31,7 @@ from vision.types import TileReading
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
 MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
 MIN_FOUND = 0.3  # a tile found on a second look is kept when read at least this surely
+PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
 
 Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
 
@@ -92,8 +93,9 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         return reading
     tiles = tuple(t for i, t in enumerate(tiles) if i not in patches)
     joins, tree = _joins_and_tree(tiles)
-    notes += tuple(patches.values())
-    return _decoded(tiles, joins, tree, set_max, disputed, notes)
+    without = _decoded(tiles, joins, tree, set_max, disputed, notes + tuple(patches.values()))
+    fits = without.decoding is not None and without.decoding.consistent
+    return without if fits else reading  # left out only when the board then fits
 
 
 def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: TableauTree,
@@ -126,23 +128,24 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
 
 
 def _plain_leaves(reading: TableauReading) -> dict[int, str]:
-    """Tiles at an open end read as 0-0 that fit only if the board changes a half: no pips
-    were seen on either half, so this is most likely something plain lying against the
-    end (a pale stripe of table, paper), not a tile; each with the note saying so."""
-    tree, tiles = reading.tree, reading.tiles
+    """Tiles at an open end read as 0-0 that do not fit it as read (the board has to
+    change a half, or cannot fit them at all): no pips were seen on either half, so this
+    is most likely something plain lying against the end (a pale stripe of table, paper),
+    not a tile; each with the note saying so. A 0-0 read surely is a tile and stays."""
+    tree, tiles, decoding = reading.tree, reading.tiles, reading.decoding
+    if tree is None or decoding is None:
+        return {}
+    misfits = ({c.tile for c in decoding.corrections} if decoding.consistent
+               else set(range(len(tiles))))
     out: dict[int, str] = {}
-    if tree is None or reading.decoding is None:
-        return out
-    for c in reading.corrections:
-        i = c.tile
+    for i in sorted(misfits):
         parent = tree.parent[i]
-        if (tiles[i].pips != (0, 0) or i == reading.disputed or parent is None
-                or tree.children(i)):
+        if (tiles[i].pips != (0, 0) or tiles[i].confidence >= PLAIN_BELOW
+                or i == reading.disputed or parent is None or tree.children(i)):
             continue
-        values = reading.decoding.values[i]
         out[i] = (f"left out a 0-0 at {_at(tiles[i])} against {tile_name(tiles[parent])}: "
-                  f"it fits only as {values[0]}-{values[1]}, and no pips were seen on it "
-                  "(most likely something plain, such as a pale stripe of table)")
+                  "it does not fit there as read, and no pips were seen on it (most "
+                  "likely something plain, such as a pale stripe of table)")
     return out
 
 

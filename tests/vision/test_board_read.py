@@ -232,25 +232,38 @@ def test_a_tile_missed_in_a_line_is_found_on_a_second_look() -> None:
                for n in reading.notes)
 
 
-def test_a_plain_patch_against_an_open_end_is_left_out_with_a_note() -> None:
-    tiles = readings_of(BOARDS[1])
+def patch_beyond_the_open_end(tiles: list[TileReading], confidence: float) -> TileReading:
+    """A pale patch a tile's length beyond the open 5 of 1-5, read as 0-0."""
     leaf = tiles[index_of(tiles, 1, 5)]
     centres = [np.asarray(h.center_px) for h in leaf.halves]
     outward = (centres[1] - centres[0]) * (1 if leaf.halves[1].pips == 5 else -1) * 2
-    # a tile's length beyond the open 5: a pale patch the reader took for a 0-0
-    patch = replace(leaf, corners_px=tuple(tuple(np.asarray(p) + outward)
-                                           for p in leaf.corners_px),
-                    halves=tuple(replace(h, pips=0, confidence=0.6, runner_up=None,
-                                         runner_up_confidence=0.0,
-                                         center_px=tuple(np.asarray(h.center_px) + outward))
-                                 for h in leaf.halves),
-                    confidence=0.5)
+    return replace(leaf, corners_px=tuple(tuple(np.asarray(p) + outward)
+                                          for p in leaf.corners_px),
+                   halves=tuple(replace(h, pips=0, confidence=confidence, runner_up=None,
+                                        runner_up_confidence=0.0,
+                                        center_px=tuple(np.asarray(h.center_px) + outward))
+                                for h in leaf.halves),
+                   confidence=confidence)
+
+
+@pytest.mark.parametrize("confidence", [0.5, 0.75])  # doubtful readings
+def test_a_plain_patch_against_an_open_end_is_left_out_with_a_note(confidence: float) -> None:
+    tiles = readings_of(BOARDS[1])
+    patch = patch_beyond_the_open_end(tiles, confidence)
     reading = read_tableau(tiles + [patch], 9)
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
     assert len(reading.tiles) == len(tiles)
     assert any(n.startswith("left out a 0-0 at ") and ("against 1-5" in n or "against 5-1" in n)
                for n in reading.notes), reading.notes
+
+
+def test_a_sure_blank_against_an_open_end_is_reported_not_left_out() -> None:
+    tiles = readings_of(BOARDS[1])
+    reading = read_tableau(tiles + [patch_beyond_the_open_end(tiles, 0.95)], 9)
+    assert not reading.ok
+    assert any("does not fit together" in p for p in reading.problems)
+    assert reading.notes == ()
 
 
 def test_unreadable_open_half_is_reported() -> None:
