@@ -29,7 +29,7 @@ Point = tuple[float, float]
 
 # The ends' distance, in tile lengths, that one tile fills: a neighbour boxed too long
 # (the detector took a half of the missed tile for its own) makes the gap look short.
-GAP_LENGTHS = (0.6, 1.3)
+GAP_LENGTHS = (0.5, 1.3)
 IN_LINE_COS = math.cos(math.radians(20))  # each tile points at the other within this
 
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
+
 from scorer.notation import Board, BoardEntry
 from scorer.tiles import SET_SIZES, Tile
 from vision.board_decode import Correction, Decoding, decode, half_probabilities, tile_name
@@ -24,6 +26,8 @@ from vision.board_geometry import (
     components,
     double_likelihood,
     find_joins,
+    inside_quad,
+    tile_quad,
 )
 from vision.board_sizes import at_full_length, true_to_size
 from vision.types import TileReading
@@ -83,7 +87,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if tree.loose and look is not None:
         found = _second_look(tiles, tree, look)
         if found:
-            tiles += found
+            tiles = _without_misreadings(tiles, found) + found
             notes += tuple(f"found {tile_name(t)} at {_at(t)} on a second look, in a gap "
                            "one tile long in a line of tiles" for t in found)
             joins, tree = _joins_and_tree(tiles)
@@ -155,6 +159,15 @@ def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
     in_tree = [tree.in_tree(i) for i in range(len(tiles))]
     found = (look(centres) for centres in gaps_in_lines(tiles, in_tree))
     return tuple(t for t in found if t is not None and t.confidence >= MIN_FOUND)
+
+
+def _without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]
+                         ) -> tuple[TileReading, ...]:
+    """The tiles less any whose centre lies on a tile found in a gap: the first look's
+    reading of that same tile, boxed askew (no tile lies on another)."""
+    quads = [tile_quad(t) for t in found]
+    return tuple(t for t in tiles if not any(inside_quad(np.asarray([t.center_px]), q)[0]
+                                             for q in quads))
 
 
 def _set_aside_blanks(tiles: tuple[TileReading, ...], joins: Sequence[Join],

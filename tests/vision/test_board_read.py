@@ -232,6 +232,29 @@ def test_a_tile_missed_in_a_line_is_found_on_a_second_look() -> None:
                for n in reading.notes)
 
 
+def test_a_tile_boxed_askew_in_a_gap_is_replaced_by_the_second_look() -> None:
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    missed = index_of(truth, 3, 7)
+    tile = truth[missed]
+    centre = np.asarray(tile.center_px)
+    turn = np.array([[np.cos(1.0), -np.sin(1.0)], [np.sin(1.0), np.cos(1.0)]])  # 57 degrees
+
+    def turned(p):
+        return tuple(centre + turn @ (np.asarray(p) - centre))
+
+    askew = replace(tile, corners_px=tuple(turned(p) for p in tile.corners_px),
+                    halves=tuple(replace(h, center_px=turned(h.center_px))
+                                 for h in tile.halves))
+    tiles = [t for i, t in enumerate(truth) if i != missed] + [askew]
+    assert not read_tableau(tiles, 9).ok
+    reading = read_tableau(tiles, 9,
+                           look=lambda c: next((t for t in truth if lies_at(t, c)), None))
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(notation))
+    assert len(reading.tiles) == len(truth)
+
+
 def patch_beyond_the_open_end(tiles: list[TileReading], confidence: float) -> TileReading:
     """A pale patch a tile's length beyond the open 5 of 1-5, read as 0-0."""
     leaf = tiles[index_of(tiles, 1, 5)]
