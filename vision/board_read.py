@@ -157,8 +157,13 @@ def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
                  ) -> tuple[TileReading, ...]:
     """The tiles a second look finds where a line of tiles has a gap one tile long."""
     in_tree = [tree.in_tree(i) for i in range(len(tiles))]
-    found = (look(centres) for centres in gaps_in_lines(tiles, in_tree))
-    return tuple(t for t in found if t is not None and t.confidence >= MIN_FOUND)
+    seen = (look(centres) for centres in gaps_in_lines(tiles, in_tree))
+    found: tuple[TileReading, ...] = ()
+    # two gaps may face the same missed tile (a spinner between arms): keep the surer look
+    for tile in sorted((t for t in seen if t is not None and t.confidence >= MIN_FOUND),
+                       key=lambda t: -t.confidence):
+        found += _without_misreadings((tile,), found)
+    return found
 
 
 def _without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]

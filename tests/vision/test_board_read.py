@@ -255,6 +255,32 @@ def test_a_tile_boxed_askew_in_a_gap_is_replaced_by_the_second_look() -> None:
     assert len(reading.tiles) == len(truth)
 
 
+def test_a_spinner_missed_between_its_arms_is_found_on_a_second_look() -> None:
+    truth = readings_of(BOARDS[1])
+    tiles = [t for i, t in enumerate(truth) if i != index_of(truth, 9, 9)]
+    reading = read_tableau(tiles, 9,
+                           look=lambda c: next((t for t in truth if lies_at(t, c)), None))
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+
+
+def test_two_gaps_facing_one_missed_tile_find_it_once(monkeypatch) -> None:
+    import vision.board_read as board_read
+
+    truth = readings_of(BOARDS[1])
+    spinner = truth[index_of(truth, 9, 9)]
+    tiles = [t for t in truth if t is not spinner]
+    centres = tuple(h.center_px for h in spinner.halves)
+    nudged = tuple((x + 3.0, y - 2.0) for x, y in centres)
+    monkeypatch.setattr(board_read, "gaps_in_lines", lambda tiles, in_tree: [centres, nudged])
+    looks = iter([replace(spinner, confidence=0.7), spinner])
+    reading = read_tableau(tiles, 9, look=lambda c: next(looks))
+    assert reading.ok, reading.problems
+    assert len(reading.tiles) == len(truth)
+    assert sum(n.startswith("found ") for n in reading.notes) == 1
+    assert [t.confidence for t in reading.tiles if t.pips == (9, 9)] == [spinner.confidence]
+
+
 def patch_beyond_the_open_end(tiles: list[TileReading], confidence: float) -> TileReading:
     """A pale patch a tile's length beyond the open 5 of 1-5, read as 0-0."""
     leaf = tiles[index_of(tiles, 1, 5)]
