@@ -9,12 +9,12 @@ line with the gap. That place is given back to the reader for a second look
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 
 import numpy as np
 
 from vision.board_geometry import (
+    IN_LINE_COS,
     TOUCH_WIDTHS,
     cosine,
     point_to_tile,
@@ -22,7 +22,7 @@ from vision.board_geometry import (
     tile_quad,
     tile_width,
 )
-from vision.board_sizes import at_full_length
+from vision.board_sizes import at_full_length, tile_length
 from vision.types import TileReading
 
 Point = tuple[float, float]
@@ -30,7 +30,7 @@ Point = tuple[float, float]
 # The ends' distance, in tile lengths, that one tile fills: a neighbour boxed too long
 # (the detector took a half of the missed tile for its own) makes the gap look short.
 GAP_LENGTHS = (0.5, 1.3)
-IN_LINE_COS = math.cos(math.radians(20))  # each tile points at the other within this
+# Each tile points at the other within board_geometry's IN_LINE_COS (20 degrees).
 
 
 def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
@@ -50,7 +50,7 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
         for b in range(len(whole)):
             if in_tree[b]:
                 continue
-            length = (_length(ends[a]) + _length(ends[b])) / 2
+            length = (tile_length(whole[a]) + tile_length(whole[b])) / 2
             for ha in (0, 1):
                 for hb in (0, 1):
                     if not (open_ends[a][ha] and open_ends[b][hb]):
@@ -83,10 +83,6 @@ def _is_open(end: np.ndarray, tile: int, quads: Sequence[np.ndarray], width: flo
     """No other tile touches this end."""
     return all(point_to_tile(end, q) >= TOUCH_WIDTHS * width
                for k, q in enumerate(quads) if k != tile)
-
-
-def _length(ends: tuple[np.ndarray, np.ndarray]) -> float:
-    return float(np.linalg.norm(ends[1] - ends[0]))
 
 
 def _point(p: np.ndarray) -> Point:

@@ -25,6 +25,16 @@ def shrunk(tile: TileReading, factor: float) -> TileReading:
     return replace(tile, corners_px=corners, halves=halves)
 
 
+def nudged_off(tile: TileReading, other: TileReading, widths: float) -> TileReading:
+    """The tile moved ``widths`` tile widths further from ``other``, centre to centre."""
+    width = float(np.linalg.norm(np.subtract(tile.corners_px[1], tile.corners_px[0])))
+    step = np.subtract(tile.center_px, other.center_px)
+    away = step / np.linalg.norm(step) * width * widths
+    return replace(tile, corners_px=tuple(tuple(p + away) for p in tile.corners_px),
+                   halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + away))
+                                for h in tile.halves))
+
+
 def test_restored_tile_keeps_centre_direction_and_corner_order() -> None:
     tile = readings_of(BOARDS[1])[3]
     back = restored(shrunk(tile, 0.6), tile_length(tile))
@@ -83,12 +93,7 @@ def test_a_tile_just_beyond_the_touching_distance_still_joins_when_nothing_else_
     tiles = readings_of(BOARDS[1])
     i, on = index_of(tiles, 1, 5), index_of(tiles, 9, 1)
     assert any({j.a, j.b} == {i, on} for j in find_joins(tiles))
-    width = float(np.linalg.norm(np.subtract(tiles[i].corners_px[1], tiles[i].corners_px[0])))
-    step = np.subtract(tiles[i].center_px, tiles[on].center_px)
-    away = step / np.linalg.norm(step) * width * 0.45  # 1-5 nudged off the end of 9-1
-    tiles[i] = replace(tiles[i], corners_px=tuple(tuple(p + away) for p in tiles[i].corners_px),
-                       halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + away))
-                                    for h in tiles[i].halves))
+    tiles[i] = nudged_off(tiles[i], tiles[on], 0.45)  # 1-5 nudged off the end of 9-1
     assert not any({j.a, j.b} == {i, on} for j in find_joins(tiles))
     reading = read_tableau(tiles, 9)
     assert reading.ok, reading.problems
@@ -113,13 +118,8 @@ def test_a_tile_lying_on_a_surer_one_is_dropped() -> None:
 def test_a_tile_read_short_and_nudged_off_still_joins_at_full_length() -> None:
     tiles = readings_of(BOARDS[1])
     i, on = index_of(tiles, 1, 5), index_of(tiles, 9, 1)
-    width = float(np.linalg.norm(np.subtract(tiles[i].corners_px[1], tiles[i].corners_px[0])))
-    step = np.subtract(tiles[i].center_px, tiles[on].center_px)
-    away = step / np.linalg.norm(step) * width * 0.6
-    moved = replace(tiles[i], corners_px=tuple(tuple(p + away) for p in tiles[i].corners_px),
-                    halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + away))
-                                 for h in tiles[i].halves))
-    tiles[i] = shrunk(moved, 0.85)  # too little to restore, enough to stop short of 9-1
+    # too little shorter to restore, enough to stop short of 9-1
+    tiles[i] = shrunk(nudged_off(tiles[i], tiles[on], 0.6), 0.85)
     assert true_to_size(tiles)[i] == tiles[i]
     assert not any({j.a, j.b} == {i, on} for j in find_joins(tiles, 0.6))
     reading = read_tableau(tiles, 9)
