@@ -1,15 +1,23 @@
-"""Where a tile the reader missed must lie: a gap of one tile in a straight line.
+"""Where a tile the reader missed must lie: a gap of one tile in a straight line, or a
+hole where several tiles meet.
 
 A tableau is one connected piece, so tiles that reach the spinner by no join mean a tile
 is missing somewhere. In a straight chain of abutting tiles the detector sometimes misses
 one whole tile; its neighbours then face each other across a gap one tile long, each in
 line with the gap. That place is given back to the reader for a second look
 (``vision.board_read``); a gap that is not in line, or not one tile long, is left alone.
+
+Where three or more tiles point their ends at one bare place, two of them head on across
+it, a double was missed there: the spinner among its arms (boxed askew where the arms
+crowd it, then dropped as lying on them), or a chicken foot's double between the tile it
+was played on and its toes. Only the spinner and the doubles are ever met by three tiles.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -17,6 +25,7 @@ from vision.board_geometry import (
     IN_LINE_COS,
     TOUCH_WIDTHS,
     cosine,
+    inside_quad,
     point_to_tile,
     tile_ends,
     tile_quad,
@@ -31,6 +40,26 @@ Point = tuple[float, float]
 # (the detector took a half of the missed tile for its own) makes the gap look short.
 GAP_LENGTHS = (0.5, 1.3)
 # Each tile points at the other within board_geometry's IN_LINE_COS (20 degrees).
+
+# Two tiles head on across a missed double lie its width (its long sides' arms) or its
+# length (its ends' arms) apart, in tile lengths; less where the detector boxed an arm
+# too long, taking a half of the double for its own.
+HOLE_LENGTHS = (0.25, 1.3)
+HOLE_REACH = 0.75  # an end this near the hole (tile lengths), pointing at it, meets it
+POINTS_AT_COS = math.cos(math.radians(45))
+HOLE_ENDS = 3  # tiles meeting a hole: a chain's gap has two, a double three or more
+
+
+@dataclass(frozen=True, slots=True)
+class Hole:
+    """A bare place where a double was missed: the half centres of a double lying along
+    the two tiles that face each other through it, and of one lying across them (arms
+    boxed too long hide which, so both are looked at), and the (tile, half) ends pointing
+    at it, each of which must show the double's value."""
+
+    along: tuple[Point, Point]
+    across: tuple[Point, Point]
+    meeting: tuple[tuple[int, int], ...]
 
 
 def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
@@ -64,6 +93,48 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     return [(first, second) for _, first, second in best.values()]
 
 
+def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
+    """Each bare place that three or more tiles' ends point at, two of them head on
+    across it, with where the double that would fill it lies."""
+    whole = at_full_length(tiles)
+    quads = [tile_quad(t) for t in whole]
+    ends = [tile_ends(t) for t in whole]
+    outward = [(e[0] - e[1], e[1] - e[0]) for e in ends]
+    found: list[tuple[int, np.ndarray, np.ndarray, float, tuple[tuple[int, int], ...]]] = []
+    for a in range(len(whole)):
+        for b in range(a + 1, len(whole)):
+            length = (tile_length(whole[a]) + tile_length(whole[b])) / 2
+            for ha in (0, 1):
+                for hb in (0, 1):
+                    gap = ends[b][hb] - ends[a][ha]
+                    span = float(np.linalg.norm(gap))
+                    if not (HOLE_LENGTHS[0] * length <= span <= HOLE_LENGTHS[1] * length
+                            and cosine(gap, outward[a][ha]) >= IN_LINE_COS
+                            and cosine(-gap, outward[b][hb]) >= IN_LINE_COS):
+                        continue
+                    middle = (ends[a][ha] + ends[b][hb]) / 2
+                    if any(inside_quad(middle[None], q)[0] for q in quads):
+                        continue
+                    meeting = tuple(
+                        (k, h) for k in range(len(whole)) for h in (0, 1)
+                        if np.linalg.norm(middle - ends[k][h]) <= HOLE_REACH * length
+                        and cosine(middle - ends[k][h], outward[k][h]) >= POINTS_AT_COS)
+                    if len({k for k, _ in meeting}) >= HOLE_ENDS:
+                        found.append((len(meeting), middle, gap / span, length, meeting))
+    holes: list[Hole] = []
+    for _, middle, along, length, meeting in sorted(found, key=lambda f: -f[0]):
+        if any(np.linalg.norm(middle - _middle(h)) < length / 4 for h in holes):
+            continue  # the same hole, seen across another pair of its tiles
+        step, across = along * length / 4, np.array([-along[1], along[0]]) * length / 4
+        holes.append(Hole((_point(middle - step), _point(middle + step)),
+                          (_point(middle - across), _point(middle + across)), meeting))
+    return holes
+
+
+def _middle(hole: Hole) -> np.ndarray:
+    return np.mean(np.asarray(hole.along), axis=0)
+
+
 def _gap_fit(ends_a: tuple[np.ndarray, np.ndarray], ha: int,
              ends_b: tuple[np.ndarray, np.ndarray], hb: int, length: float) -> float | None:
     """How far the gap is from one tile long (0 = exactly), None if no tile fits it."""
@@ -89,4 +160,4 @@ def _point(p: np.ndarray) -> Point:
     return (float(p[0]), float(p[1]))
 
 
-__all__ = ["gaps_in_lines"]
+__all__ = ["Hole", "gaps_in_lines", "holes_where_tiles_meet"]

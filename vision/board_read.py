@@ -18,7 +18,7 @@ import numpy as np
 from scorer.notation import Board, BoardEntry
 from scorer.tiles import SET_SIZES, Tile
 from vision.board_decode import Correction, Decoding, decode, half_probabilities, tile_name
-from vision.board_gaps import gaps_in_lines
+from vision.board_gaps import gaps_in_lines, holes_where_tiles_meet
 from vision.board_geometry import (
     Join,
     TableauTree,
@@ -35,6 +35,7 @@ from vision.types import TileReading
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
 MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
 MIN_FOUND = 0.3  # a tile found on a second look is kept when read at least this surely
+HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
 
 Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
@@ -82,8 +83,13 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     tiles = tuple(true_to_size(tiles))
     joins, tree = _joins_and_tree(tiles)
     tiles, notes = _set_aside_blanks(tiles, joins, disputed)
-    if notes:
-        joins, tree = _joins_and_tree(tiles)
+    if look is not None:
+        found = _doubles_in_holes(tiles, look)
+        if found:
+            tiles = _without_misreadings(tiles, found) + found
+            notes += tuple(f"found {tile_name(t)} at {_at(t)} on a second look, in a bare "
+                           "place where several tiles meet" for t in found)
+    joins, tree = _joins_and_tree(tiles)
     if tree.loose and look is not None:
         found = _second_look(tiles, tree, look)
         if found:
@@ -163,6 +169,26 @@ def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
     for tile in sorted((t for t in seen if t is not None and t.confidence >= MIN_FOUND),
                        key=lambda t: -t.confidence):
         found += _without_misreadings((tile,), found)
+    return found
+
+
+def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look) -> tuple[TileReading, ...]:
+    """The doubles a second look finds in bare places where three or more tiles meet:
+    read lying both ways, the surer kept, and only a double whose value at least
+    HOLE_VALUES of the tiles meeting it show on the half that points at it."""
+    found: tuple[TileReading, ...] = ()
+    for hole in holes_where_tiles_meet(tiles):
+        seen = [t for t in (look(hole.along), look(hole.across)) if t is not None]
+        if not seen:
+            continue
+        tile = max(seen, key=lambda t: t.confidence)
+        value = tile.halves[0].pips
+        if tile.confidence < MIN_FOUND or tile.halves[1].pips != value:
+            continue
+        shown = sum(value in (tiles[k].halves[h].pips, tiles[k].halves[h].runner_up)
+                    for k, h in hole.meeting)
+        if shown >= HOLE_VALUES:
+            found += (tile,)
     return found
 
 

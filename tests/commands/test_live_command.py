@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 from pathlib import Path
 
 import pytest
 
+import vision.reader
 from tui.cli import main
 from vision.onnx_session import ModelError
 from vision.synth.live_video import TruthReader, load_truth
@@ -18,9 +17,9 @@ SAMPLE = Path(__file__).resolve().parents[2] / "datasets/samples/live_demo.avi"
 
 @pytest.fixture
 def truth_reader(monkeypatch):
-    module = types.ModuleType("vision.reader")
-    module.load_default_reader = lambda: TruthReader(load_truth(SAMPLE), seed=3)
-    monkeypatch.setitem(sys.modules, "vision.reader", module)
+    # only the loader is swapped: vision.live uses the rest of the module
+    monkeypatch.setattr(vision.reader, "load_default_reader",
+                        lambda: TruthReader(load_truth(SAMPLE), seed=3))
 
 
 @pytest.fixture
@@ -28,9 +27,7 @@ def no_reader(monkeypatch):
     def missing():
         raise ModelError("model file models/detector.onnx is missing (reinstall or re-export it)")
 
-    module = types.ModuleType("vision.reader")
-    module.load_default_reader = missing
-    monkeypatch.setitem(sys.modules, "vision.reader", module)
+    monkeypatch.setattr(vision.reader, "load_default_reader", missing)
 
 
 def test_headless_on_the_sample_video(truth_reader, capsys):

@@ -14,6 +14,7 @@ from scorer.notation import format_board, parse_board, to_tableau
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from vision.board_decode import decode
+from vision.board_gaps import holes_where_tiles_meet
 from vision.board_geometry import ends_met, find_joins
 from vision.board_noise import noisy_readings, truth_readings
 from vision.board_read import read_tableau
@@ -258,10 +259,50 @@ def test_a_tile_boxed_askew_in_a_gap_is_replaced_by_the_second_look() -> None:
 def test_a_spinner_missed_between_its_arms_is_found_on_a_second_look() -> None:
     truth = readings_of(BOARDS[1])
     tiles = [t for i, t in enumerate(truth) if i != index_of(truth, 9, 9)]
+    asked = []
+
+    def look(centres):
+        asked.append(centres)
+        return next((t for t in truth if lies_at(t, centres)), None)
+
+    assert not read_tableau(tiles, 9).ok
+    reading = read_tableau(tiles, 9, look=look)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+    assert any(n.startswith("found 9-9 ") and "where several tiles meet" in n
+               for n in reading.notes)
+    # the hole is looked at lying both ways; the arms boxed right show which way it lies
+    assert len(asked) == 2
+    assert sum(any(lies_at(t, c) for t in truth) for c in asked) == 1
+
+
+def test_a_missed_chicken_foot_double_is_found_where_its_toes_meet() -> None:
+    notation = BOARDS[2]
+    truth = readings_of(notation)
+    tiles = [t for i, t in enumerate(truth) if i != index_of(truth, 1, 1)]
     reading = read_tableau(tiles, 9,
                            look=lambda c: next((t for t in truth if lies_at(t, c)), None))
     assert reading.ok, reading.problems
-    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+    assert format_board(reading.board) == format_board(parse_board(notation))
+
+
+def test_a_double_the_tiles_around_a_hole_do_not_show_is_not_taken() -> None:
+    truth = readings_of(BOARDS[1])
+    spinner = truth[index_of(truth, 9, 9)]
+    tiles = [t for t in truth if t is not spinner]
+    other = replace(spinner, halves=tuple(replace(h, pips=3, runner_up=None)
+                                          for h in spinner.halves))
+    reading = read_tableau(tiles, 9, look=lambda c: other if lies_at(spinner, c) else None)
+    assert not reading.ok
+    assert not any("where several tiles meet" in n for n in reading.notes)
+
+
+def test_no_hole_is_seen_in_a_whole_board_nor_in_a_chain_with_a_gap() -> None:
+    for notation in BOARDS:
+        assert holes_where_tiles_meet(readings_of(notation)) == []
+    truth = readings_of(BOARDS[3])
+    assert holes_where_tiles_meet([t for i, t in enumerate(truth)
+                                   if i != index_of(truth, 3, 7)]) == []
 
 
 def test_two_gaps_facing_one_missed_tile_find_it_once(monkeypatch) -> None:
