@@ -31,7 +31,7 @@ from vision.board_geometry import (
     tile_quad,
     tile_width,
 )
-from vision.board_sizes import at_full_length, tile_length
+from vision.board_sizes import at_full_length, expected_lengths, tile_length
 from vision.types import TileReading
 
 Point = tuple[float, float]
@@ -68,6 +68,7 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     the tree and an open end of one off it (one gap per tile off it, the best fit): a
     tile as long as its neighbours, in the middle of the gap."""
     whole = at_full_length(tiles)  # a short reading must not make the gap look long
+    lengths = _lengths(whole)
     quads = [tile_quad(t) for t in whole]
     ends = [tile_ends(t) for t in whole]
     open_ends = [[_is_open(end, i, quads, tile_width(whole[i])) for end in ends[i]]
@@ -79,7 +80,7 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
         for b in range(len(whole)):
             if in_tree[b]:
                 continue
-            length = (tile_length(whole[a]) + tile_length(whole[b])) / 2
+            length = (lengths[a] + lengths[b]) / 2
             for ha in (0, 1):
                 for hb in (0, 1):
                     if not (open_ends[a][ha] and open_ends[b][hb]):
@@ -97,13 +98,14 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
     """Each bare place that three or more tiles' ends point at, two of them head on
     across it, with where the double that would fill it lies."""
     whole = at_full_length(tiles)
+    lengths = _lengths(whole)
     quads = [tile_quad(t) for t in whole]
     ends = [tile_ends(t) for t in whole]
     outward = [(e[0] - e[1], e[1] - e[0]) for e in ends]
     found: list[tuple[int, np.ndarray, np.ndarray, float, tuple[tuple[int, int], ...]]] = []
     for a in range(len(whole)):
         for b in range(a + 1, len(whole)):
-            length = (tile_length(whole[a]) + tile_length(whole[b])) / 2
+            length = (lengths[a] + lengths[b]) / 2
             for ha in (0, 1):
                 for hb in (0, 1):
                     gap = ends[b][hb] - ends[a][ha]
@@ -129,6 +131,13 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
         holes.append(Hole((_point(middle - step), _point(middle + step)),
                           (_point(middle - across), _point(middle + across)), meeting))
     return holes
+
+
+def _lengths(tiles: Sequence[TileReading]) -> list[float]:
+    """How long each tile should be: as long as the tiles around it (a tile boxed too
+    long, over part of the missed one, must not make the gap look short)."""
+    return [tile_length(t) if want is None else want
+            for t, want in zip(tiles, expected_lengths(tiles), strict=True)]
 
 
 def _middle(hole: Hole) -> np.ndarray:

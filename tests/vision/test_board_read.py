@@ -256,6 +256,33 @@ def test_a_tile_boxed_askew_in_a_gap_is_replaced_by_the_second_look() -> None:
     assert len(reading.tiles) == len(truth)
 
 
+def test_a_gap_narrowed_by_a_neighbour_boxed_too_long_is_still_looked_at() -> None:
+    """The detector took part of the missed tile for its neighbour's: the gap is sized by
+    how long the tiles around it are, not by that neighbour's own length."""
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    missed = truth[index_of(truth, 3, 7)]
+    beyond = index_of(truth, 7, 8)
+    tile = truth[beyond]
+    near_end = 0 if tile.halves[0].pips == 7 else 1
+    ends = [np.mean(tile.corners_px[:2], axis=0), np.mean(tile.corners_px[2:], axis=0)]
+    reach = (ends[near_end] - ends[1 - near_end]) * 0.45  # into the missed tile's place
+    moved = (0, 1) if near_end == 0 else (2, 3)
+    too_long = replace(tile, corners_px=tuple(tuple(np.asarray(p) + reach) if k in moved
+                                              else p for k, p in enumerate(tile.corners_px)))
+    tiles = [t for t in truth if t is not missed and t is not tile] + [too_long]
+    length = float(np.linalg.norm(ends[1] - ends[0]))
+
+    def look(centres):
+        """The missed tile, for a look at about its place (a reader reads it off-centre)."""
+        middle = np.mean(centres, axis=0)
+        return missed if np.linalg.norm(middle - missed.center_px) < 0.3 * length else None
+
+    reading = read_tableau(tiles, 9, look=look)
+    assert any(n.startswith(("found 3-7 at ", "found 7-3 at ")) for n in reading.notes)
+    assert reading.ok, reading.problems
+
+
 def test_a_spinner_missed_between_its_arms_is_found_on_a_second_look() -> None:
     truth = readings_of(BOARDS[1])
     tiles = [t for i, t in enumerate(truth) if i != index_of(truth, 9, 9)]
