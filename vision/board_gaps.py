@@ -7,10 +7,11 @@ one whole tile; its neighbours then face each other across a gap one tile long, 
 line with the gap. That place is given back to the reader for a second look
 (``vision.board_read``); a gap that is not in line, or not one tile long, is left alone.
 
-Where three or more tiles point their ends at one bare place, two of them head on across
-it, a double was missed there: the spinner among its arms (boxed askew where the arms
-crowd it, then dropped as lying on them), or a chicken foot's double between the tile it
-was played on and its toes. Only the spinner and the doubles are ever met by three tiles.
+Where three or more tiles point their ends at one place, two of them head on across it,
+and nothing lies there but perhaps an unsure reading centred in it, a double was missed
+or boxed askew there: the spinner among its arms (where the arms crowd it), or a chicken
+foot's double between the tile it was played on and its toes. Only the spinner and the
+doubles are ever met by three tiles.
 """
 
 from __future__ import annotations
@@ -52,14 +53,16 @@ HOLE_ENDS = 3  # tiles meeting a hole: a chain's gap has two, a double three or 
 
 @dataclass(frozen=True, slots=True)
 class Hole:
-    """A bare place where a double was missed: the half centres of a double lying along
-    the two tiles that face each other through it, and of one lying across them (arms
-    boxed too long hide which, so both are looked at), and the (tile, half) ends pointing
-    at it, each of which must show the double's value."""
+    """A place where a double was missed: the half centres of a double lying along the
+    two tiles that face each other through it, and of one lying across them (arms boxed
+    too long hide which, so both are looked at), the (tile, half) ends pointing at it,
+    each of which must show the double's value, and the tiles read in the middle of it
+    (the double itself, perhaps boxed askew: an unsure one is looked at again)."""
 
     along: tuple[Point, Point]
     across: tuple[Point, Point]
     meeting: tuple[tuple[int, int], ...]
+    read_there: tuple[int, ...] = ()
 
 
 def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
@@ -95,14 +98,17 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
 
 
 def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
-    """Each bare place that three or more tiles' ends point at, two of them head on
-    across it, with where the double that would fill it lies."""
+    """Each place that three or more tiles' ends point at, two of them head on across
+    it, with no tile lying across it (a reading centred in it is the double, perhaps
+    boxed askew), and where the double that would fill it lies."""
     whole = at_full_length(tiles)
     lengths = _lengths(whole)
     quads = [tile_quad(t) for t in whole]
     ends = [tile_ends(t) for t in whole]
     outward = [(e[0] - e[1], e[1] - e[0]) for e in ends]
-    found: list[tuple[int, np.ndarray, np.ndarray, float, tuple[tuple[int, int], ...]]] = []
+    centres = [np.asarray(t.center_px, dtype=np.float64) for t in whole]
+    found: list[tuple[int, np.ndarray, np.ndarray, float, tuple[tuple[int, int], ...],
+                      tuple[int, ...]]] = []
     for a in range(len(whole)):
         for b in range(a + 1, len(whole)):
             length = (lengths[a] + lengths[b]) / 2
@@ -115,21 +121,25 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
                             and cosine(-gap, outward[b][hb]) >= IN_LINE_COS):
                         continue
                     middle = (ends[a][ha] + ends[b][hb]) / 2
-                    if any(inside_quad(middle[None], q)[0] for q in quads):
-                        continue
+                    over = tuple(k for k, q in enumerate(quads)
+                                 if inside_quad(middle[None], q)[0])
+                    if any(np.linalg.norm(centres[k] - middle) > length / 4 for k in over):
+                        continue  # a tile lies across the place: not a hole
                     meeting = tuple(
                         (k, h) for k in range(len(whole)) for h in (0, 1)
                         if np.linalg.norm(middle - ends[k][h]) <= HOLE_REACH * length
                         and cosine(middle - ends[k][h], outward[k][h]) >= POINTS_AT_COS)
-                    if len({k for k, _ in meeting}) >= HOLE_ENDS:
-                        found.append((len(meeting), middle, gap / span, length, meeting))
+                    if len({k for k, _ in meeting if k not in over}) >= HOLE_ENDS:
+                        found.append((len(meeting), middle, gap / span, length, meeting,
+                                      over))
     holes: list[Hole] = []
-    for _, middle, along, length, meeting in sorted(found, key=lambda f: -f[0]):
+    for _, middle, along, length, meeting, over in sorted(found, key=lambda f: -f[0]):
         if any(np.linalg.norm(middle - _middle(h)) < length / 4 for h in holes):
             continue  # the same hole, seen across another pair of its tiles
         step, across = along * length / 4, np.array([-along[1], along[0]]) * length / 4
         holes.append(Hole((_point(middle - step), _point(middle + step)),
-                          (_point(middle - across), _point(middle + across)), meeting))
+                          (_point(middle - across), _point(middle + across)), meeting,
+                          over))
     return holes
 
 

@@ -36,6 +36,7 @@ REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (ti
 MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
 MIN_FOUND = 0.3  # a tile found on a second look is kept when read at least this surely
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
+KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
 
 Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
@@ -84,11 +85,8 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     joins, tree = _joins_and_tree(tiles)
     tiles, notes = _set_aside_blanks(tiles, joins, disputed)
     if look is not None:
-        found = _doubles_in_holes(tiles, look)
-        if found:
-            tiles = _without_misreadings(tiles, found) + found
-            notes += tuple(f"found {tile_name(t)} at {_at(t)} on a second look, in a bare "
-                           "place where several tiles meet" for t in found)
+        found, found_notes = _doubles_in_holes(tiles, look)
+        tiles, notes = _without_misreadings(tiles, found) + found, notes + found_notes
     joins, tree = _joins_and_tree(tiles)
     if tree.loose and look is not None:
         found = _second_look(tiles, tree, look)
@@ -172,24 +170,38 @@ def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
     return found
 
 
-def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look) -> tuple[TileReading, ...]:
-    """The doubles a second look finds in bare places where three or more tiles meet:
-    read lying both ways, the surer kept, and only a double whose value at least
-    HOLE_VALUES of the tiles meeting it show on the half that points at it."""
+def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
+                      ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+    """The doubles a second look finds in places where three or more tiles meet, and a
+    note for each. Each place is read with the double lying both ways, the surer kept;
+    a double is taken only when at least HOLE_VALUES of the tiles meeting it show its
+    value on the half that points at it. A first look centred there that is unsure is
+    replaced by a surer second look (it was the double boxed askew); a sure one stays."""
     found: tuple[TileReading, ...] = ()
+    notes: tuple[str, ...] = ()
     for hole in holes_where_tiles_meet(tiles):
+        first = max((tiles[k] for k in hole.read_there), key=lambda t: t.confidence,
+                    default=None)
+        if first is not None and first.confidence >= KEEP_FIRST:
+            continue
         seen = [t for t in (look(hole.along), look(hole.across)) if t is not None]
         if not seen:
             continue
         tile = max(seen, key=lambda t: t.confidence)
         value = tile.halves[0].pips
-        if tile.confidence < MIN_FOUND or tile.halves[1].pips != value:
+        surer = max(MIN_FOUND, first.confidence if first is not None else 0.0)
+        if tile.confidence < surer or tile.halves[1].pips != value:
             continue
         shown = sum(value in (tiles[k].halves[h].pips, tiles[k].halves[h].runner_up)
                     for k, h in hole.meeting)
-        if shown >= HOLE_VALUES:
-            found += (tile,)
-    return found
+        if shown < HOLE_VALUES:
+            continue
+        found += (tile,)
+        notes += (f"found {tile_name(tile)} at {_at(tile)} on a second look, in a bare "
+                  "place where several tiles meet" if first is None else
+                  f"read {tile_name(tile)} at {_at(tile)} again where several tiles meet: "
+                  f"the first look, {tile_name(first)} boxed askew, was unsure",)
+    return found, notes
 
 
 def _without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]
