@@ -77,7 +77,8 @@ def infer_set(tiles: Sequence[TileReading]) -> int:
 def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
                  disputed: Tile | None = None, look: Look | None = None) -> TableauReading:
     """Rebuild the board from the tiles read; never raises. ``look`` reads the tile whose
-    half centres it is given from the photo: the second look at a gap in a line."""
+    half centres it is given from the photo: the second look where several tiles meet
+    and at a gap in a line."""
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
@@ -206,8 +207,8 @@ def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
 
 def _without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]
                          ) -> tuple[TileReading, ...]:
-    """The tiles less any whose centre lies on a tile found in a gap: the first look's
-    reading of that same tile, boxed askew (no tile lies on another)."""
+    """The tiles less any whose centre lies on a tile found on a second look: the first
+    look's reading of that same tile, boxed askew (no tile lies on another)."""
     quads = [tile_quad(t) for t in found]
     return tuple(t for t in tiles if not any(inside_quad(np.asarray([t.center_px]), q)[0]
                                              for q in quads))
