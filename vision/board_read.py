@@ -34,7 +34,7 @@ from vision.types import TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
 MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
-MIN_FOUND = 0.3  # a tile found on a second look is kept when read at least this surely
+MIN_FOUND = 0.3  # a tile found on a second look, or touching none, is one when read this surely
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
 KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
@@ -84,7 +84,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
     tiles = tuple(true_to_size(tiles))
     joins, tree = _joins_and_tree(tiles)
-    tiles, notes = _set_aside_blanks(tiles, joins, disputed)
+    tiles, notes = _set_aside_apart(tiles, joins, disputed)
     if look is not None:
         found, found_notes = _doubles_in_holes(tiles, look)
         tiles, notes = _without_misreadings(tiles, found) + found, notes + found_notes
@@ -214,19 +214,28 @@ def _without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReadin
                                              for q in quads))
 
 
-def _set_aside_blanks(tiles: tuple[TileReading, ...], joins: Sequence[Join],
-                      disputed: Tile | None) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
-    """Readings of 0-0 that touch no tile at all are left out of the tableau. A plain
-    patch (paper, a card, a pale stripe of table) reads as the double blank, because it
-    has no pips; a real 0-0 lying that far apart is not part of the tableau either. A
-    tile with pips on it stays, and a loose one is reported: it may be a missed join."""
-    if disputed == Tile.of(0, 0) or len(tiles) < 2:
+def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join],
+                     disputed: Tile | None) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+    """Readings that touch no tile at all and are no tile of the tableau are left out,
+    each with a note: a 0-0 (a plain patch, such as paper, a card or a pale stripe of
+    table, reads as the double blank because it has no pips, and a real 0-0 lying that
+    far apart is not part of the tableau either), and a reading under MIN_FOUND (a speck
+    of the table's pattern, far smaller than a tile). A tile with pips read surely stays,
+    and a loose one is reported: it may be a missed join. The disputed tile stays."""
+    if len(tiles) < 2:
         return tiles, ()
     joined = {j.a for j in joins} | {j.b for j in joins}
-    apart = [i for i, t in enumerate(tiles) if i not in joined and t.pips == (0, 0)]
-    notes = tuple(f"left out a 0-0 at {_at(tiles[i])}: it touches no tile of the tableau "
-                  "(a blank tile lying apart, or something plain like paper)" for i in apart)
-    return tuple(t for i, t in enumerate(tiles) if i not in apart), notes
+    notes: dict[int, str] = {}
+    for i, t in enumerate(tiles):
+        if i in joined or (disputed is not None and Tile.of(*t.pips) == disputed):
+            continue
+        if t.pips == (0, 0):
+            notes[i] = (f"left out a 0-0 at {_at(t)}: it touches no tile of the tableau "
+                        "(a blank tile lying apart, or something plain like paper)")
+        elif t.confidence < MIN_FOUND:
+            notes[i] = (f"left out {tile_name(t)} at {_at(t)}: it touches no tile of the "
+                        f"tableau and was read too unsurely ({t.confidence:.2f}) to be one")
+    return tuple(t for i, t in enumerate(tiles) if i not in notes), tuple(notes.values())
 
 
 def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], TableauTree]:

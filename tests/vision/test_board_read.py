@@ -204,6 +204,25 @@ def test_a_blank_touching_nothing_is_left_out_with_a_note() -> None:
     assert "0-0 is not joined to the tableau" in disputed.problems
 
 
+@pytest.mark.parametrize("confidence", [0.2, 0.6])
+def test_an_unsure_reading_touching_nothing_is_left_out_a_sure_one_reported(
+        confidence: float) -> None:
+    tiles = readings_of(BOARDS[1])
+    far = readings_of(BOARDS[0], 12)[0]  # a 1-9 (or 9-1): pips on it
+    speck = replace(far, corners_px=tuple((x + 5000.0, y) for x, y in far.corners_px),
+                    halves=tuple(replace(h, center_px=(h.center_px[0] + 5000.0,
+                                                       h.center_px[1]))
+                                 for h in far.halves), confidence=confidence)
+    reading = read_tableau(tiles + [speck], 9)
+    if confidence < 0.3:
+        assert reading.ok, reading.problems
+        assert len(reading.tiles) == len(tiles)
+        assert len(reading.notes) == 1 and "read too unsurely (0.20)" in reading.notes[0]
+    else:
+        assert not reading.ok and reading.notes == ()
+        assert any(p.startswith("a tile not joined to anything") for p in reading.problems)
+
+
 def lies_at(tile: TileReading, centres) -> bool:
     """The tile's half centres are ``centres`` (either way round), give or take a little."""
     spacing = float(np.linalg.norm(np.subtract(*(h.center_px for h in tile.halves))))
