@@ -76,7 +76,7 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     ends = [tile_ends(t) for t in whole]
     open_ends = [[_is_open(end, i, quads, tile_width(whole[i])) for end in ends[i]]
                  for i in range(len(whole))]
-    best: dict[int, tuple[float, Point, Point]] = {}
+    best: dict[int, tuple[float, tuple[Point, Point]]] = {}
     for a in range(len(whole)):
         if not in_tree[a]:
             continue
@@ -88,13 +88,12 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                 for hb in (0, 1):
                     if not (open_ends[a][ha] and open_ends[b][hb]):
                         continue
-                    fit = _gap_fit(ends[a], ha, ends[b], hb, length)
+                    span = _facing(ends[a], ha, ends[b], hb, length, GAP_LENGTHS)
+                    fit = None if span is None else abs(span - 1.0)  # 0: one tile exactly
                     if fit is not None and (b not in best or fit < best[b][0]):
                         e1, e2 = ends[a][ha], ends[b][hb]
-                        middle, step = (e1 + e2) / 2, (e2 - e1) / np.linalg.norm(e2 - e1)
-                        first, second = middle - step * length / 4, middle + step * length / 4
-                        best[b] = (fit, _point(first), _point(second))
-    return [(first, second) for _, first, second in best.values()]
+                        best[b] = (fit, _halves_about((e1 + e2) / 2, e2 - e1, length))
+    return [centres for _, centres in best.values()]
 
 
 def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
@@ -114,11 +113,7 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
             length = (lengths[a] + lengths[b]) / 2
             for ha in (0, 1):
                 for hb in (0, 1):
-                    gap = ends[b][hb] - ends[a][ha]
-                    span = float(np.linalg.norm(gap))
-                    if not (HOLE_LENGTHS[0] * length <= span <= HOLE_LENGTHS[1] * length
-                            and cosine(gap, outward[a][ha]) >= IN_LINE_COS
-                            and cosine(-gap, outward[b][hb]) >= IN_LINE_COS):
+                    if _facing(ends[a], ha, ends[b], hb, length, HOLE_LENGTHS) is None:
                         continue
                     middle = (ends[a][ha] + ends[b][hb]) / 2
                     over = tuple(k for k, q in enumerate(quads)
@@ -130,16 +125,15 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
                         if np.linalg.norm(middle - ends[k][h]) <= HOLE_REACH * length
                         and cosine(middle - ends[k][h], outward[k][h]) >= POINTS_AT_COS)
                     if len({k for k, _ in meeting if k not in over}) >= HOLE_ENDS:
-                        found.append((len(meeting), middle, gap / span, length, meeting,
-                                      over))
+                        found.append((len(meeting), middle, ends[b][hb] - ends[a][ha],
+                                      length, meeting, over))
     holes: list[Hole] = []
     for _, middle, along, length, meeting, over in sorted(found, key=lambda f: -f[0]):
         if any(np.linalg.norm(middle - _middle(h)) < length / 4 for h in holes):
             continue  # the same hole, seen across another pair of its tiles
-        step, across = along * length / 4, np.array([-along[1], along[0]]) * length / 4
-        holes.append(Hole((_point(middle - step), _point(middle + step)),
-                          (_point(middle - across), _point(middle + across)), meeting,
-                          over))
+        across = np.array([-along[1], along[0]])
+        holes.append(Hole(_halves_about(middle, along, length),
+                          _halves_about(middle, across, length), meeting, over))
     return holes
 
 
@@ -154,19 +148,28 @@ def _middle(hole: Hole) -> np.ndarray:
     return np.mean(np.asarray(hole.along), axis=0)
 
 
-def _gap_fit(ends_a: tuple[np.ndarray, np.ndarray], ha: int,
-             ends_b: tuple[np.ndarray, np.ndarray], hb: int, length: float) -> float | None:
-    """How far the gap is from one tile long (0 = exactly), None if no tile fits it."""
-    e1, e2 = ends_a[ha], ends_b[hb]
-    gap = e2 - e1
-    span = float(np.linalg.norm(gap))
-    if not GAP_LENGTHS[0] * length <= span <= GAP_LENGTHS[1] * length:
+def _facing(ends_a: tuple[np.ndarray, np.ndarray], ha: int,
+            ends_b: tuple[np.ndarray, np.ndarray], hb: int, length: float,
+            lengths: tuple[float, float]) -> float | None:
+    """How many tile lengths apart the two ends are, when each tile points at the other
+    (within IN_LINE_COS) and the gap is within ``lengths``; None otherwise."""
+    gap = ends_b[hb] - ends_a[ha]
+    span = float(np.linalg.norm(gap)) / length
+    if not lengths[0] <= span <= lengths[1]:
         return None
     out_a = ends_a[ha] - ends_a[1 - ha]  # from the tile's other end through this one
     out_b = ends_b[hb] - ends_b[1 - hb]
     if cosine(gap, out_a) < IN_LINE_COS or cosine(-gap, out_b) < IN_LINE_COS:
         return None
-    return abs(span / length - 1.0)
+    return span
+
+
+def _halves_about(middle: np.ndarray, direction: np.ndarray, length: float
+                  ) -> tuple[Point, Point]:
+    """The half centres of a tile ``length`` long centred on ``middle``, along
+    ``direction``."""
+    step = direction / (float(np.linalg.norm(direction)) or 1.0) * length / 4
+    return _point(middle - step), _point(middle + step)
 
 
 def _is_open(end: np.ndarray, tile: int, quads: Sequence[np.ndarray], width: float) -> bool:

@@ -88,7 +88,8 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if look is not None:
         found, found_notes = _doubles_in_holes(tiles, look)
         tiles, notes = _without_misreadings(tiles, found) + found, notes + found_notes
-    joins, tree = _joins_and_tree(tiles)
+    if notes:  # every tile left out or found has its note
+        joins, tree = _joins_and_tree(tiles)
     if tree.loose and look is not None:
         found = _second_look(tiles, tree, look)
         if found:

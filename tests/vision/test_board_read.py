@@ -15,7 +15,7 @@ from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from vision.board_decode import decode
 from vision.board_gaps import holes_where_tiles_meet
-from vision.board_geometry import ends_met, find_joins
+from vision.board_geometry import ends_met, find_joins, tile_ends
 from vision.board_noise import noisy_readings, truth_readings
 from vision.board_read import read_tableau
 from vision.board_scenes import TableauScene, lay_out, scene_tiles
@@ -290,7 +290,7 @@ def test_a_gap_narrowed_by_a_neighbour_boxed_too_long_is_still_looked_at() -> No
     beyond = index_of(truth, 7, 8)
     tile = truth[beyond]
     near_end = 0 if tile.halves[0].pips == 7 else 1
-    ends = [np.mean(tile.corners_px[:2], axis=0), np.mean(tile.corners_px[2:], axis=0)]
+    ends = tile_ends(tile)
     reach = (ends[near_end] - ends[1 - near_end]) * 0.45  # into the missed tile's place
     moved = (0, 1) if near_end == 0 else (2, 3)
     too_long = replace(tile, corners_px=tuple(tuple(np.asarray(p) + reach) if k in moved
