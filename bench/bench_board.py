@@ -78,7 +78,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
             rng = random.Random(seed * 1000 + size * 100_000 + i)
             scene = make_scene(rng, size, rules)
             tiles, truth, look = readings_for(scene, rng, mode, reader, seed + i)
-            reading = read_tableau(tiles, rules.set_max, look=look)
+            reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
             tiles = reading.tiles  # true to size: a stray reading dropped
             exact += reading.ok and reading.board == scene.board
             true_values = half_truths(tiles, truth) if mode == "model" else [
@@ -108,7 +108,8 @@ def bench_disputes(count, mode, reader, seed, rules, size):
         scene = make_scene(rng, size, rules, kind)
         tiles, _, look = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
         truth = scene.verdict()
-        reading = read_tableau(tiles, rules.set_max, disputed=scene.disputed.tile, look=look)
+        reading = read_tableau(tiles, rules.set_max, disputed=scene.disputed.tile, look=look,
+                               rules=rules)
         ok = False
         if reading.ok and reading.board is not None:
             try:

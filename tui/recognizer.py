@@ -18,6 +18,7 @@ from typing import Protocol
 from urllib.parse import unquote, urlparse
 
 from scorer.notation import Board
+from scorer.rules import RuleSet
 from scorer.tiles import MAX_SET, Tile
 from vision.types import Recognition, TileReading
 
@@ -64,10 +65,11 @@ class Recognizer(Protocol):
     def read_camera(self, index: int = 0, set_max: int = 9,
                     progress: Progress | None = None) -> Recognition: ...
 
-    def read_board(self, path: str, set_max: int = 9, disputed: Tile | None = None,
+    def read_board(self, path: str, rules: RuleSet, disputed: Tile | None = None,
                    progress: Progress | None = None) -> BoardReading:
-        """The board in a photo of the tableau. With ``disputed``, the reader's values on
-        that tile's join are kept as seen (that join is what is in dispute)."""
+        """The board in a photo of the tableau played under ``rules``. With ``disputed``,
+        the reader's values on that tile's join are kept as seen (that join is what is
+        in dispute)."""
         ...
 
     def take_live_snapshot(self, progress: Progress | None = None) -> Recognition:
@@ -170,7 +172,7 @@ class VisionRecognizer:
         finally:
             os.unlink(shot)
 
-    def read_board(self, path: str, set_max: int = 9, disputed: Tile | None = None,
+    def read_board(self, path: str, rules: RuleSet, disputed: Tile | None = None,
                    progress: Progress | None = None) -> BoardReading:
         progress = progress or _noop
         path, reader = self._photo_and_reader(path, progress, "type the board notation instead")
@@ -181,7 +183,7 @@ class VisionRecognizer:
             # the same models as photo reads, loaded once per process
             tiles_reader = reader.shared_reader(self.models_dir)
             progress(f"Reading the tableau in {os.path.basename(path)}...")
-            photo = read_board_photo(path, tiles_reader, set_max, disputed)
+            photo = read_board_photo(path, tiles_reader, rules.set_max, disputed, rules)
         except PhotoError as error:
             raise RecognizerUnavailable(f"Cannot read {path}: {error}") from None
         except Exception as error:  # the reader's own failure, shown to the player
@@ -190,7 +192,7 @@ class VisionRecognizer:
         reading = photo.reading
         if reading.ok:
             return BoardReading(path, reading.board, reading.set_max, (),
-                                tuple(notes(photo)), len(photo.tiles))
+                                tuple(notes(photo, rules)), len(photo.tiles))
         return BoardReading(path, None, reading.set_max,
                             photo.reader_problems + reading.problems, (), len(photo.tiles))
 

@@ -47,6 +47,7 @@ GAP_LENGTHS = (0.5, 1.3)
 # too long, taking a half of the double for its own.
 HOLE_LENGTHS = (0.25, 1.3)
 HOLE_REACH = 0.75  # an end this near the hole (tile lengths), pointing at it, meets it
+HOLE_INSIDE = 0.3  # an end this near lies on the double: its tile was boxed too long
 POINTS_AT_COS = math.cos(math.radians(45))
 HOLE_ENDS = 3  # tiles meeting a hole: a chain's gap has two, a double three or more
 
@@ -117,13 +118,13 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
                         continue
                     middle = (ends[a][ha] + ends[b][hb]) / 2
                     over = tuple(k for k, q in enumerate(quads)
-                                 if inside_quad(middle[None], q)[0])
+                                 if inside_quad(middle[None], q)[0]
+                                 and not _tip_only(middle, ends[k], lengths[k]))
                     if any(np.linalg.norm(centres[k] - middle) > length / 4 for k in over):
                         continue  # a tile lies across the place: not a hole
                     meeting = tuple(
                         (k, h) for k in range(len(whole)) for h in (0, 1)
-                        if np.linalg.norm(middle - ends[k][h]) <= HOLE_REACH * length
-                        and cosine(middle - ends[k][h], outward[k][h]) >= POINTS_AT_COS)
+                        if _meets(middle, ends[k][h], outward[k][h], length))
                     if len({k for k, _ in meeting if k not in over}) >= HOLE_ENDS:
                         found.append((len(meeting), middle, ends[b][hb] - ends[a][ha],
                                       length, meeting, over))
@@ -142,6 +143,25 @@ def _lengths(tiles: Sequence[TileReading]) -> list[float]:
     long, over part of the missed one, must not make the gap look short)."""
     return [tile_length(t) if want is None else want
             for t, want in zip(tiles, expected_lengths(tiles), strict=True)]
+
+
+def _meets(middle: np.ndarray, end: np.ndarray, outward: np.ndarray, length: float
+           ) -> bool:
+    """A tile's end meets the double missed at ``middle``: it is near and points at it,
+    or it lies on the double itself."""
+    near = float(np.linalg.norm(middle - end)) / length
+    return near <= HOLE_INSIDE or (near <= HOLE_REACH
+                                   and cosine(middle - end, outward) >= POINTS_AT_COS)
+
+
+def _tip_only(point: np.ndarray, ends: tuple[np.ndarray, np.ndarray], length: float
+              ) -> bool:
+    """The point lies beyond where a tile ``length`` long about this one's centre would
+    end: only the tip of a tile boxed too long reaches it."""
+    axis = ends[1] - ends[0]
+    along = abs(float((point - (ends[0] + ends[1]) / 2) @ axis)) / (
+        float(np.linalg.norm(axis)) or 1.0)
+    return along > length / 2
 
 
 def _middle(hole: Hole) -> np.ndarray:

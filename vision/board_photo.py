@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from vision.board_read import TableauReading, read_tableau
 from vision.capture import ImageError, LoadedImage, load_image
@@ -45,8 +46,11 @@ class BoardPhoto:
 
 
 def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
-                     disputed: Tile | None = None) -> BoardPhoto:
-    """Read the tableau in the photo at ``path``; raises PhotoError for a bad file."""
+                     disputed: Tile | None = None, rules: RuleSet | None = None
+                     ) -> BoardPhoto:
+    """Read the tableau in the photo at ``path`` (``rules``: the house rules it was played
+    under, for the spinner's arms and the toes of a foot); raises PhotoError for a bad
+    file."""
     try:
         loaded = load_image(path)
     except ImageError as error:
@@ -54,7 +58,7 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
     tiles, problems = reader.read(loaded.pixels, set_max)
     if loaded.scale != 1.0:
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
-    reading = read_tableau(tiles, set_max, disputed, second_look(reader, loaded, set_max))
+    reading = read_tableau(tiles, set_max, disputed, second_look(reader, loaded, set_max), rules)
     return BoardPhoto(loaded, reading.tiles, tuple(problems), reading)
 
 

@@ -11,14 +11,15 @@ reader's values there are kept as seen and the rules engine judges them.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
-from scorer.notation import Board, BoardEntry
+from scorer.notation import Board, BoardEntry, validate
+from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES, Tile
 from vision.board_decode import Correction, Decoding, decode, half_probabilities, tile_name
-from vision.board_gaps import gaps_in_lines, holes_where_tiles_meet
+from vision.board_gaps import Hole, gaps_in_lines, holes_where_tiles_meet
 from vision.board_geometry import (
     Join,
     TableauTree,
@@ -27,6 +28,8 @@ from vision.board_geometry import (
     double_likelihood,
     find_joins,
     inside_quad,
+    point_to_tile,
+    tile_ends,
     tile_quad,
 )
 from vision.board_sizes import at_full_length, true_to_size
@@ -34,7 +37,10 @@ from vision.types import TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
 MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
-MIN_FOUND = 0.3  # a tile found on a second look, or touching none, is one when read this surely
+MIN_FOUND = 0.3  # a tile found on a second look is one when read this surely
+# A reading touching no tile is one when read this surely: a tile played is joined, so a
+# reading apart must show itself plainly to be reported rather than left out
+APART_FROM = 0.5
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
 KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
@@ -75,10 +81,12 @@ def infer_set(tiles: Sequence[TileReading]) -> int:
 
 
 def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
-                 disputed: Tile | None = None, look: Look | None = None) -> TableauReading:
+                 disputed: Tile | None = None, look: Look | None = None,
+                 rules: RuleSet | None = None) -> TableauReading:
     """Rebuild the board from the tiles read; never raises. ``look`` reads the tile whose
     half centres it is given from the photo: the second look where several tiles meet
-    and at a gap in a line."""
+    and at a gap in a line. ``rules`` are the house rules the board was played under
+    (spinner arms, toes per foot; the set is ``set_max``)."""
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
@@ -99,13 +107,74 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
             joins, tree = _joins_and_tree(tiles)
     reading = _decoded(tiles, joins, tree, set_max, disputed, notes)
     patches = _plain_leaves(reading)
-    if not patches:
-        return reading
-    tiles = tuple(t for i, t in enumerate(tiles) if i not in patches)
+    if patches:
+        without = _leaving_out(reading, patches, disputed)
+        fits = without.decoding is not None and without.decoding.consistent
+        reading = without if fits else reading  # left out only when the board then fits
+    rules = replace(rules or RuleSet(), set_max=set_max)
+    patches = _leaf_breaking_rules(reading, rules)
+    if patches:
+        without = _leaving_out(reading, patches, disputed)
+        reading = without if _lawful(without, rules) else reading
+    return reading
+
+
+def _leaving_out(reading: TableauReading, patches: dict[int, str], disputed: Tile | None
+                 ) -> TableauReading:
+    """The reading again without the tiles in ``patches``, each with its note."""
+    tiles = tuple(t for i, t in enumerate(reading.tiles) if i not in patches)
     joins, tree = _joins_and_tree(tiles)
-    without = _decoded(tiles, joins, tree, set_max, disputed, notes + tuple(patches.values()))
-    fits = without.decoding is not None and without.decoding.consistent
-    return without if fits else reading  # left out only when the board then fits
+    return _decoded(tiles, joins, tree, reading.set_max, disputed,
+                    reading.notes + tuple(patches.values()))
+
+
+def _leaf_breaking_rules(reading: TableauReading, rules: RuleSet) -> dict[int, str]:
+    """A doubtful tile at the end of a chain (read unsurely, or read 0-0: something
+    plain) whose leaving out alone makes a board that breaks the rules lawful, with the
+    note saying so. Every tile but the disputed one was played legally, so a board
+    without the disputed tile that breaks the rules was misread; a doubtful leaf is the
+    likeliest misreading (a 0-0 read on a patch of table, a tile read on a speck)."""
+    if reading.board is None or reading.tree is None:
+        return {}
+    broken = _rules_broken(reading, rules)
+    if not broken:
+        return {}
+    tree, tiles = reading.tree, reading.tiles
+    doubtful = sorted((i for i in tree.order()[1:]
+                       if not tree.children(i) and i != reading.disputed
+                       and (tiles[i].pips == (0, 0) or tiles[i].confidence < PLAIN_BELOW)),
+                      key=lambda i: tiles[i].confidence)
+    for i in doubtful:
+        if not _rules_broken(reading, rules, leave=i):
+            why = ("no pips were seen on it" if tiles[i].pips == (0, 0) else
+                   f"it was read unsurely ({tiles[i].confidence:.2f})")
+            return {i: f"left out {tile_name(tiles[i])} at {_at(tiles[i])}: {why}, and "
+                       f"with it the board breaks the rules ({broken[0]})"}
+    return {}
+
+
+def _rules_broken(reading: TableauReading, rules: RuleSet, leave: int | None = None
+                  ) -> list[str]:
+    """What the board breaks, the disputed tile and what lies on it taken off (the
+    dispute is about them), and ``leave`` too."""
+    assert reading.tree is not None and reading.decoding is not None
+    gone = set() if leave is None else {leave}
+    if reading.disputed is not None:
+        gone |= _subtree(reading.tree, reading.disputed)
+    board = _board(reading.decoding, reading.tree, gone)
+    return [r.message for r in validate(board, rules).reasons]
+
+
+def _lawful(reading: TableauReading, rules: RuleSet) -> bool:
+    return reading.ok and not _rules_broken(reading, rules)
+
+
+def _subtree(tree: TableauTree, tile: int) -> set[int]:
+    """``tile`` and every tile played on it."""
+    out = [tile]
+    for current in out:
+        out.extend(tree.children(current))
+    return set(out)
 
 
 def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: TableauTree,
@@ -141,7 +210,9 @@ def _plain_leaves(reading: TableauReading) -> dict[int, str]:
     """Tiles at an open end read as 0-0 that do not fit it as read (the board has to
     change a half, or cannot fit them at all): no pips were seen on either half, so this
     is most likely something plain lying against the end (a pale stripe of table, paper),
-    not a tile; each with the note saying so. A 0-0 read surely is a tile and stays."""
+    not a tile; each with the note saying so. A 0-0 read surely that the board can fit,
+    changing its neighbour, is a tile and stays; one that no board fits goes too (glare
+    on a tile reads as a 0-0 as surely as a blank tile does)."""
     tree, tiles, decoding = reading.tree, reading.tiles, reading.decoding
     if tree is None or decoding is None:
         return {}
@@ -150,7 +221,8 @@ def _plain_leaves(reading: TableauReading) -> dict[int, str]:
     out: dict[int, str] = {}
     for i in sorted(misfits):
         parent = tree.parent[i]
-        if (tiles[i].pips != (0, 0) or tiles[i].confidence >= PLAIN_BELOW
+        sure = tiles[i].confidence >= PLAIN_BELOW and decoding.consistent
+        if (tiles[i].pips != (0, 0) or sure
                 or i == reading.disputed or parent is None or tree.children(i)):
             continue
         out[i] = (f"left out a 0-0 at {_at(tiles[i])} against {tile_name(tiles[parent])}: "
@@ -168,7 +240,8 @@ def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
     # two gaps may face the same missed tile (a spinner between arms): keep the surer look
     for tile in sorted((t for t in seen if t is not None and t.confidence >= MIN_FOUND),
                        key=lambda t: -t.confidence):
-        found += _without_misreadings((tile,), found)
+        if all(t.confidence <= tile.confidence for t in _lying_on(tile, tiles)):
+            found += _without_misreadings((tile,), found)
     return found
 
 
@@ -189,7 +262,7 @@ def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
         seen = [t for t in (look(hole.along), look(hole.across)) if t is not None]
         if not seen:
             continue
-        tile = max(seen, key=lambda t: t.confidence)
+        tile = _lying_as_met(max(seen, key=lambda t: t.confidence), seen, tiles, hole)
         value = tile.halves[0].pips
         surer = max(MIN_FOUND, first.confidence if first is not None else 0.0)
         if tile.confidence < surer or tile.halves[1].pips != value:
@@ -206,13 +279,37 @@ def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
     return found, notes
 
 
+def _lying_as_met(tile: TileReading, seen: Sequence[TileReading],
+                  tiles: Sequence[TileReading], hole: Hole) -> TileReading:
+    """The surer reading ``tile`` of a hole, laid the way of the look whose box the
+    meeting tiles' ends touch best: two arms meet a double's ends and the others its long
+    sides, which a look across the reader's crowded crops may not show."""
+    ends = [tile_ends(tiles[k])[h] for k, h in hole.meeting]
+
+    def apart(t: TileReading) -> float:
+        quad = tile_quad(t)
+        return sum(point_to_tile(end, quad) for end in ends)
+
+    laid = min(seen, key=apart)
+    if apart(laid) >= apart(tile):
+        return tile
+    return replace(tile, corners_px=laid.corners_px,
+                   halves=tuple(replace(h, center_px=c.center_px)
+                                for h, c in zip(tile.halves, laid.halves, strict=True)))
+
+
 def _without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]
                          ) -> tuple[TileReading, ...]:
     """The tiles less any whose centre lies on a tile found on a second look: the first
     look's reading of that same tile, boxed askew (no tile lies on another)."""
-    quads = [tile_quad(t) for t in found]
-    return tuple(t for t in tiles if not any(inside_quad(np.asarray([t.center_px]), q)[0]
-                                             for q in quads))
+    covered = {id(t) for tile in found for t in _lying_on(tile, tiles)}
+    return tuple(t for t in tiles if id(t) not in covered)
+
+
+def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReading]:
+    """The tiles whose centre lies on ``tile``."""
+    quad = tile_quad(tile)
+    return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
 
 
 def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join],
@@ -220,7 +317,7 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join],
     """Readings that touch no tile at all and are no tile of the tableau are left out,
     each with a note: a 0-0 (a plain patch, such as paper, a card or a pale stripe of
     table, reads as the double blank because it has no pips, and a real 0-0 lying that
-    far apart is not part of the tableau either), and a reading under MIN_FOUND (a speck
+    far apart is not part of the tableau either), and a reading under APART_FROM (a speck
     of the table's pattern, far smaller than a tile). A tile with pips read surely stays,
     and a loose one is reported: it may be a missed join. The disputed tile stays."""
     if len(tiles) < 2:
@@ -233,7 +330,7 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join],
         if t.pips == (0, 0):
             notes[i] = (f"left out a 0-0 at {_at(t)}: it touches no tile of the tableau "
                         "(a blank tile lying apart, or something plain like paper)")
-        elif t.confidence < MIN_FOUND:
+        elif t.confidence < APART_FROM:
             notes[i] = (f"left out {tile_name(t)} at {_at(t)}: it touches no tile of the "
                         f"tableau and was read too unsurely ({t.confidence:.2f}) to be one")
     return tuple(t for i, t in enumerate(tiles) if i not in notes), tuple(notes.values())
@@ -245,16 +342,20 @@ def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], Tab
     every tile at the full length its neighbours have."""
     joins = find_joins(tiles)
     tree = build_tree(tiles, joins)
-    if not tree.loose:
-        return joins, tree
-    loose = set(tree.loose)
-    have = {(j.a, j.b) for j in joins} | {(j.b, j.a) for j in joins}
-    reaching = tuple(j for j in find_joins(at_full_length(tiles), REACH_WIDTHS)
-                     if (j.a in loose) != (j.b in loose) and (j.a, j.b) not in have)
-    if not reaching:
-        return joins, tree
-    joins = joins + reaching
-    return joins, build_tree(tiles, joins)  # the spinner is chosen again: it may gain arms
+    reach: tuple[Join, ...] | None = None
+    while tree.loose:
+        if reach is None:
+            reach = find_joins(at_full_length(tiles), REACH_WIDTHS)
+        loose = set(tree.loose)  # a join from off the tree to it is new: it was not used
+        reaching = tuple(j for j in reach if (j.a in loose) != (j.b in loose))
+        if not reaching:
+            break
+        root = tree.root
+        joins = joins + reaching
+        tree = build_tree(tiles, joins)  # the spinner is chosen again: it may gain arms
+        if tree.root == root:
+            break  # the same tree reached as far as it could; else reach from the new one
+    return joins, tree
 
 
 def locate(tiles: Sequence[TileReading], tile: Tile, set_max: int
@@ -308,10 +409,12 @@ def _unreadable(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauT
     return out
 
 
-def _board(decoding: Decoding, tree: TableauTree) -> Board:
+def _board(decoding: Decoding, tree: TableauTree, leave: set[int] | None = None) -> Board:
     values = decoding.values
     entries = []
     for i in tree.order():
+        if leave and i in leave:
+            continue
         tile = Tile.of(*values[i])
         parent = tree.parent[i]
         entries.append(BoardEntry(tile, None if parent is None else Tile.of(*values[parent])))

@@ -84,8 +84,8 @@ class FakeRecognizer:
             progress("Taking a picture...")
         return self.answer
 
-    def read_board(self, path, set_max=9, disputed=None, progress=None):
-        self.calls.append(("board", path, set_max, disputed))
+    def read_board(self, path, rules, disputed=None, progress=None):
+        self.calls.append(("board", path, rules.set_max, disputed))
         self.thread_names.append(threading.current_thread().name)
         if progress:
             progress("Reading the tableau...")

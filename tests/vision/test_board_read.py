@@ -204,7 +204,7 @@ def test_a_blank_touching_nothing_is_left_out_with_a_note() -> None:
     assert "0-0 is not joined to the tableau" in disputed.problems
 
 
-@pytest.mark.parametrize("confidence", [0.2, 0.6])
+@pytest.mark.parametrize("confidence", [0.2, 0.4, 0.7])
 def test_an_unsure_reading_touching_nothing_is_left_out_a_sure_one_reported(
         confidence: float) -> None:
     tiles = readings_of(BOARDS[1])
@@ -214,10 +214,11 @@ def test_an_unsure_reading_touching_nothing_is_left_out_a_sure_one_reported(
                                                        h.center_px[1]))
                                  for h in far.halves), confidence=confidence)
     reading = read_tableau(tiles + [speck], 9)
-    if confidence < 0.3:
+    if confidence < 0.5:
         assert reading.ok, reading.problems
         assert len(reading.tiles) == len(tiles)
-        assert len(reading.notes) == 1 and "read too unsurely (0.20)" in reading.notes[0]
+        assert len(reading.notes) == 1
+        assert f"read too unsurely ({confidence:.2f})" in reading.notes[0]
     else:
         assert not reading.ok and reading.notes == ()
         assert any(p.startswith("a tile not joined to anything") for p in reading.problems)
@@ -272,7 +273,9 @@ def test_a_tile_boxed_askew_in_a_gap_is_replaced_by_the_second_look() -> None:
     notation = BOARDS[3]
     truth = readings_of(notation)
     missed = index_of(truth, 3, 7)
-    tiles = [t for i, t in enumerate(truth) if i != missed] + [boxed_askew(truth[missed])]
+    # turned this far, its ends no longer meet its neighbours' as they should
+    tiles = [t for i, t in enumerate(truth) if i != missed] + [boxed_askew(truth[missed],
+                                                                           turn=1.2)]
     assert not read_tableau(tiles, 9).ok
     reading = read_tableau(tiles, 9,
                            look=lambda c: next((t for t in truth if lies_at(t, c)), None))
@@ -281,21 +284,27 @@ def test_a_tile_boxed_askew_in_a_gap_is_replaced_by_the_second_look() -> None:
     assert len(reading.tiles) == len(truth)
 
 
+def boxed_too_long(tile: TileReading, value: int, reach: float) -> TileReading:
+    """The tile's box stretched beyond its end showing ``value`` by ``reach`` of its
+    length, as the detector boxes a tile taking part of the next one for its own."""
+    near_end = 0 if tile.halves[0].pips == value else 1
+    ends = tile_ends(tile)
+    step = (ends[near_end] - ends[1 - near_end]) * reach
+    moved = (0, 1) if near_end == 0 else (2, 3)
+    return replace(tile, corners_px=tuple(tuple(np.asarray(p) + step) if k in moved else p
+                                          for k, p in enumerate(tile.corners_px)))
+
+
 def test_a_gap_narrowed_by_a_neighbour_boxed_too_long_is_still_looked_at() -> None:
     """The detector took part of the missed tile for its neighbour's: the gap is sized by
     how long the tiles around it are, not by that neighbour's own length."""
     notation = BOARDS[3]
     truth = readings_of(notation)
     missed = truth[index_of(truth, 3, 7)]
-    beyond = index_of(truth, 7, 8)
-    tile = truth[beyond]
-    near_end = 0 if tile.halves[0].pips == 7 else 1
+    tile = truth[index_of(truth, 7, 8)]
+    tiles = [t for t in truth if t is not missed and t is not tile] + [
+        boxed_too_long(tile, 7, 0.45)]  # into the missed tile's place
     ends = tile_ends(tile)
-    reach = (ends[near_end] - ends[1 - near_end]) * 0.45  # into the missed tile's place
-    moved = (0, 1) if near_end == 0 else (2, 3)
-    too_long = replace(tile, corners_px=tuple(tuple(np.asarray(p) + reach) if k in moved
-                                              else p for k, p in enumerate(tile.corners_px)))
-    tiles = [t for t in truth if t is not missed and t is not tile] + [too_long]
     length = float(np.linalg.norm(ends[1] - ends[0]))
 
     def look(centres):
@@ -326,6 +335,20 @@ def test_a_spinner_missed_between_its_arms_is_found_on_a_second_look() -> None:
     # the hole is looked at lying both ways; the arms boxed right show which way it lies
     assert len(asked) == 2
     assert sum(any(lies_at(t, c) for t in truth) for c in asked) == 1
+
+
+def test_a_spinner_missed_with_an_arm_boxed_into_its_place_is_still_found() -> None:
+    """Only the tip of the arm boxed too long lies in the hole: it lies on the missed
+    spinner, not across the place, and still meets it."""
+    truth = readings_of(BOARDS[1])
+    spinner = truth[index_of(truth, 9, 9)]
+    arm = truth[index_of(truth, 9, 2)]
+    tiles = [t for t in truth if t is not spinner and t is not arm] + [
+        boxed_too_long(arm, 9, 0.4)]
+    reading = read_tableau(tiles, 9,
+                           look=lambda c: spinner if lies_at(spinner, c) else None)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
 
 
 def test_a_missed_chicken_foot_double_is_found_where_its_toes_meet() -> None:
@@ -406,7 +429,8 @@ def patch_beyond_the_open_end(tiles: list[TileReading], confidence: float) -> Ti
                    confidence=confidence)
 
 
-@pytest.mark.parametrize("confidence", [0.5, 0.75])  # doubtful readings
+# doubtful readings, and a sure one that no board fits (glare reads as surely as a blank)
+@pytest.mark.parametrize("confidence", [0.5, 0.75, 0.95])
 def test_a_plain_patch_against_an_open_end_is_left_out_with_a_note(confidence: float) -> None:
     tiles = readings_of(BOARDS[1])
     patch = patch_beyond_the_open_end(tiles, confidence)
@@ -418,12 +442,16 @@ def test_a_plain_patch_against_an_open_end_is_left_out_with_a_note(confidence: f
                for n in reading.notes), reading.notes
 
 
-def test_a_sure_blank_against_an_open_end_is_reported_not_left_out() -> None:
+def test_a_sure_blank_the_board_fits_by_its_neighbour_stays() -> None:
+    """The open end was read 5 but may be 0: a sure 0-0 against it is a tile."""
     tiles = readings_of(BOARDS[1])
-    reading = read_tableau(tiles + [patch_beyond_the_open_end(tiles, 0.95)], 9)
-    assert not reading.ok
-    assert any("does not fit together" in p for p in reading.problems)
+    patch = patch_beyond_the_open_end(tiles, 0.95)
+    i = index_of(tiles, 1, 5)
+    tiles[i] = unsure(tiles[i], tiles[i].pips.index(5), 5, 0, 0.5, 0.45)
+    reading = read_tableau(tiles + [patch], 9)
+    assert reading.ok, reading.problems
     assert reading.notes == ()
+    assert "0-0@0-1" in format_board(reading.board).split()
 
 
 def test_unreadable_open_half_is_reported() -> None:
@@ -514,3 +542,28 @@ def test_sample_photo_truth_reads_back_to_its_board(name: str) -> None:
     reading = read_tableau(tiles, 9, disputed=Tile.parse(disputed["tile"]))
     assert reading.ok, reading.problems
     assert reading.board == truth
+
+
+def unsure_tile(tile: TileReading, confidence: float) -> TileReading:
+    return replace(tile, confidence=confidence,
+                   halves=tuple(replace(h, confidence=confidence) for h in tile.halves))
+
+
+@pytest.mark.parametrize(("confidence", "disputed"), [(0.6, None), (0.95, None),
+                                                      (0.6, Tile(1, 5))])
+def test_an_unsure_leaf_that_alone_breaks_the_rules_is_left_out(
+        confidence: float, disputed: Tile | None) -> None:
+    """With the spinner's fourth arm missing, 1-5 beyond the arms breaks the rules: read
+    unsurely it is left out with a note; read surely, or named in dispute, it stays."""
+    truth = readings_of(BOARDS[1])
+    tiles = [t for t in truth if sorted(t.pips) != [4, 9]]
+    i = index_of(tiles, 1, 5)
+    tiles[i] = unsure_tile(tiles[i], confidence)
+    reading = read_tableau(tiles, 9, disputed=disputed, rules=RULES)
+    assert reading.ok, reading.problems
+    board = format_board(reading.board).split()
+    if confidence < 0.8 and disputed is None:
+        assert "1-5@1-9" not in board and "5-1@1-9" not in board
+        assert len(reading.notes) == 1 and "breaks the rules" in reading.notes[0]
+    else:
+        assert len(board) == 5 and reading.notes == ()

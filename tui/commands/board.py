@@ -1,4 +1,5 @@
-"""`chickenfoot board PHOTO [--set N] [--json] [--annotate OUT]`: the board in a photo.
+"""`chickenfoot board PHOTO [--set N] [--arms N] [--json] [--annotate OUT]`: the board in a
+photo.
 
 Prints the board notation read from a photo of the tableau on one line (ready for the
 scorecard, for a person to correct, and for ``chickenfoot check BOARD --play ...``);
@@ -15,7 +16,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import replace
 
+from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
 
 
@@ -24,21 +27,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
                         metavar="N", help="the double-N set in play (default: the smallest "
                                           "set holding every value read)")
+    parser.add_argument("--arms", type=int, choices=(4, 6, 8), default=None, metavar="N",
+                        help="spinner arms: 4, 6 or 8 (house rule; default 4)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--annotate", metavar="OUT", default=None,
                         help="write the photo with the board as read drawn on it (.png/.jpg)")
 
 
 def run(args: argparse.Namespace) -> int:
-    photo = read_photo_for(args.photo, args.set_max, args.annotate, "board")
+    rules = RuleSet() if args.arms is None else RuleSet(spinner_arms=args.arms)
+    photo = read_photo_for(args.photo, args.set_max, args.annotate, "board", rules=rules)
     if photo is None:
         return 2
     reading = photo.reading
     if args.json:
-        print(json.dumps(board_dict(photo)))
+        print(json.dumps(board_dict(photo, rules)))
     elif reading.ok:
         print(reading.board)
-        for line in notes(photo):
+        for line in notes(photo, rules):
             print(f"note: {line}", file=sys.stderr)
     else:
         print_problems("board", photo)
@@ -55,10 +61,10 @@ def print_problems(command: str, photo) -> None:
         print(f"note: {line}", file=sys.stderr)
 
 
-def notes(photo) -> list[str]:
-    """What the board corrected, and every rule the board as read breaks."""
+def notes(photo, rules: RuleSet) -> list[str]:
+    """What the board corrected, and every rule the board as read breaks under ``rules``
+    (in the photo's set)."""
     from scorer.notation import validate
-    from scorer.rules import RuleSet
     from vision.board_read import describe_corrections
 
     reading = photo.reading
@@ -66,12 +72,12 @@ def notes(photo) -> list[str]:
     lines.extend(describe_corrections(photo.tiles, reading))
     lines.extend(photo.reader_problems)
     if reading.board is not None:
-        verdict = validate(reading.board, RuleSet(set_max=reading.set_max))
+        verdict = validate(reading.board, replace(rules, set_max=reading.set_max))
         lines.extend(f"the board breaks a rule: {r.message}" for r in verdict.reasons)
     return lines
 
 
-def board_dict(photo) -> dict[str, object]:
+def board_dict(photo, rules: RuleSet) -> dict[str, object]:
     """The JSON object of ``chickenfoot board --json``."""
     from scorer.notation import board_to_json, format_board
 
@@ -94,13 +100,13 @@ def board_dict(photo) -> dict[str, object]:
         "joins": joins,
         "corrections": [{"tile": c.tile, "half": c.half, "read": c.read, "board": c.decoded}
                         for c in reading.corrections],
-        "notes": notes(photo) if reading.ok else [],
+        "notes": notes(photo, rules) if reading.ok else [],
         "problems": list(photo.reader_problems + reading.problems) if not reading.ok else [],
     }
 
 
 def read_photo_for(path: str, set_max: int | None, annotate: str | None, command: str,
-                   disputed=None):
+                   disputed=None, rules: RuleSet | None = None):
     """Load the reader, read the board in the photo and write the annotation if asked;
     None after printing one line saying why not."""
     from tui.commands.read import load_reader
@@ -110,7 +116,7 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
     if reader is None:
         return None
     try:
-        photo = read_board_photo(path, reader, set_max, disputed)
+        photo = read_board_photo(path, reader, set_max, disputed, rules)
     except PhotoError as error:
         print(f"chickenfoot {command}: {error}", file=sys.stderr)
         return None

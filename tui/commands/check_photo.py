@@ -79,7 +79,7 @@ def run_photo(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"chickenfoot check: {error}", file=sys.stderr)
         return 2
-    photo = read_photo_for(path, args.set_max, args.annotate, "check", disputed)
+    photo = read_photo_for(path, args.set_max, args.annotate, "check", disputed, rules)
     if photo is None:
         return 2
     reading = photo.reading

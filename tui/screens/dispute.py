@@ -332,8 +332,8 @@ class DisputeScreen(Screen[None]):
             self.post_message(BoardProgress(text))
 
         try:
-            reading = recognizer.read_board(path, set_max=self.rules.set_max,
-                                            disputed=disputed, progress=progress)
+            reading = recognizer.read_board(path, self.rules, disputed=disputed,
+                                            progress=progress)
         except (RecognizerUnavailable, FileNotFoundError) as error:
             self.post_message(BoardFailed(str(error)))
         except Exception as error:  # noqa: BLE001 - any reader failure becomes a message
