@@ -4,8 +4,10 @@ hole where several tiles meet.
 A tableau is one connected piece, so tiles that reach the spinner by no join mean a tile
 is missing somewhere. In a straight chain of abutting tiles the detector sometimes misses
 one whole tile; its neighbours then face each other across a gap one tile long, each in
-line with the gap. That place is given back to the reader for a second look
-(``vision.board_read``); a gap that is not in line, or not one tile long, is left alone.
+line with the gap. Where the chain turns a corner there, the missed tile lies straight on
+from one neighbour and the other, turned square, touches its far half. That place is given
+back to the reader for a second look (``vision.board_read``); any other gap is left
+alone.
 
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
@@ -42,6 +44,13 @@ Point = tuple[float, float]
 GAP_LENGTHS = (0.5, 1.3)
 # Each tile points at the other within board_geometry's IN_LINE_COS (20 degrees).
 
+# A tile missed at a corner of a chain (an L): the tile turned square to it (within
+# SQUARE_COS) touches it within BEND_TOUCH tile widths; a straight gap fits better than
+# any bend (BEND is added to a bend's fit).
+SQUARE_COS = math.cos(math.radians(60))
+BEND_TOUCH = 0.35
+BEND = 1.0
+
 # Two tiles head on across a missed double lie its width (its long sides' arms) or its
 # length (its ends' arms) apart, in tile lengths; less where the detector boxed an arm
 # too long, taking a half of the double for its own.
@@ -70,7 +79,8 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                   ) -> list[tuple[Point, Point]]:
     """The half centres of a missing tile for each gap between an open end of a tile on
     the tree and an open end of one off it (one gap per tile off it, the best fit): a
-    tile as long as its neighbours, in the middle of the gap."""
+    tile as long as its neighbours, in the middle of a straight gap, or straight on from
+    one of them at a corner."""
     whole = at_full_length(tiles)  # a short reading must not make the gap look long
     lengths = _lengths(whole)
     quads = [tile_quad(t) for t in whole]
@@ -94,7 +104,46 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                     if fit is not None and (b not in best or fit < best[b][0]):
                         e1, e2 = ends[a][ha], ends[b][hb]
                         best[b] = (fit, _halves_about((e1 + e2) / 2, e2 - e1, length))
+                    for x, hx, y in ((b, hb, a), (a, ha, b)):
+                        bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
+                        if bend is not None and (b not in best or BEND + bend[0] < best[b][0]):
+                            best[b] = (BEND + bend[0], bend[1])
     return [centres for _, centres in best.values()]
+
+
+def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]],
+          quads: Sequence[np.ndarray], length: float, width: float
+          ) -> tuple[float, tuple[Point, Point]] | None:
+    """A tile missed at a corner of a chain: one tile long straight on from tile ``x``'s
+    end, on bare table, with tile ``y`` turned square to it touching its far half (``y``'s
+    end against its side, or its far end against ``y``'s side). How far from touching,
+    in tile widths, and its half centres; None where no such tile fits."""
+    out = ends[x][hx] - ends[x][1 - hx]
+    out = out / (float(np.linalg.norm(out)) or 1.0)
+    start = ends[x][hx]
+    centres = _halves_about(start + out * length / 2, out, length)
+    quad = _quad_about(start + out * length / 2, out, length, width)
+    axis_y = ends[y][1] - ends[y][0]
+    if abs(cosine(axis_y, out)) > SQUARE_COS:
+        return None  # not turned square: a straight gap, or none
+    if any(inside_quad(np.asarray(centres + (_point(start + out * length / 2),)), q).any()
+           for q in quads):
+        return None  # a tile lies there already
+    far_end = start + out * length
+    beside = [point_to_tile(end, quad) for end in ends[y]
+              if 0.5 * length <= float((end - start) @ out) <= 1.05 * length]
+    touch = min(beside + [point_to_tile(far_end, quads[y])]) / width
+    return None if touch > BEND_TOUCH else (touch, centres)
+
+
+def _quad_about(middle: np.ndarray, out: np.ndarray, length: float, width: float
+                ) -> np.ndarray:
+    """The corners of a tile ``length`` by ``width`` centred on ``middle``, along ``out``
+    (a unit vector)."""
+    side = np.array([-out[1], out[0]]) * width / 2
+    along = out * length / 2
+    return np.array([middle - along - side, middle - along + side,
+                     middle + along + side, middle + along - side])
 
 
 def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:

@@ -103,7 +103,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         if found:
             tiles = _without_misreadings(tiles, found) + found
             notes += tuple(f"found {tile_name(t)} at {_at(t)} on a second look, in a gap "
-                           "one tile long in a line of tiles" for t in found)
+                           "one tile long in a chain of tiles" for t in found)
             joins, tree = _joins_and_tree(tiles)
     reading = _decoded(tiles, joins, tree, set_max, disputed, notes)
     patches = _plain_leaves(reading)
@@ -233,7 +233,7 @@ def _plain_leaves(reading: TableauReading) -> dict[int, str]:
 
 def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
                  ) -> tuple[TileReading, ...]:
-    """The tiles a second look finds where a line of tiles has a gap one tile long."""
+    """The tiles a second look finds where a chain of tiles has a gap one tile long."""
     in_tree = [tree.in_tree(i) for i in range(len(tiles))]
     seen = (look(centres) for centres in gaps_in_lines(tiles, in_tree))
     found: tuple[TileReading, ...] = ()

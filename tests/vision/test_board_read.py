@@ -15,7 +15,7 @@ from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from vision.board_decode import decode
 from vision.board_gaps import holes_where_tiles_meet
-from vision.board_geometry import ends_met, find_joins, tile_ends
+from vision.board_geometry import ends_met, find_joins, tile_ends, tile_width
 from vision.board_noise import noisy_readings, truth_readings
 from vision.board_read import read_tableau
 from vision.board_scenes import TableauScene, lay_out, scene_tiles
@@ -295,6 +295,20 @@ def boxed_too_long(tile: TileReading, value: int, reach: float) -> TileReading:
                                           for k, p in enumerate(tile.corners_px)))
 
 
+@pytest.mark.parametrize("missed", [(7, 8), (1, 4)])
+def test_a_tile_missed_at_a_corner_of_a_chain_is_found_on_a_second_look(
+        missed: tuple[int, int]) -> None:
+    """The chain turns square there (7-8 before 8-1 turned, 1-4 turned after it), so the
+    tiles either side of the missed one do not face each other across a straight gap."""
+    truth = readings_of(BOARDS[3])
+    tiles = [t for i, t in enumerate(truth) if i != index_of(truth, *missed)]
+    reading = read_tableau(tiles, 9,
+                           look=lambda c: next((t for t in truth if lies_at(t, c)), None))
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[3]))
+    assert any(n.startswith("found ") for n in reading.notes)
+
+
 def test_a_gap_narrowed_by_a_neighbour_boxed_too_long_is_still_looked_at() -> None:
     """The detector took part of the missed tile for its neighbour's: the gap is sized by
     how long the tiles around it are, not by that neighbour's own length."""
@@ -567,3 +581,31 @@ def test_an_unsure_leaf_that_alone_breaks_the_rules_is_left_out(
         assert len(reading.notes) == 1 and "breaks the rules" in reading.notes[0]
     else:
         assert len(board) == 5 and reading.notes == ()
+
+
+def pushed_off(tile: TileReading, value: int, widths: float) -> TileReading:
+    """The tile moved away from its end showing ``value`` by ``widths`` tile widths: a
+    tile nudged as the next one was laid."""
+    ends = tile_ends(tile)
+    near = 0 if tile.halves[0].pips == value else 1
+    away = ends[1 - near] - ends[near]
+    step = away / np.linalg.norm(away) * widths * tile_width(tile)
+    return replace(tile, corners_px=tuple(tuple(np.asarray(p) + step) for p in tile.corners_px),
+                   halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + step))
+                                for h in tile.halves))
+
+
+@pytest.mark.parametrize("seed", [11, 12])
+def test_arms_nudged_off_the_spinner_reach_it_once_it_is_the_spinner(seed: int) -> None:
+    """6-1 and 6-3 lie a little off the spinner, so at first the foot 1-1 has the most
+    joins and is taken for the spinner; 6-6 gains 6-1 across the gap and becomes the
+    spinner, and only then can 6-3 reach the tree."""
+    truth = readings_of(BOARDS[2], seed)
+    tiles = [t for t in truth if sorted(t.pips) != [1, 8]]
+    for arm in ((6, 1), (6, 3)):
+        i = index_of(tiles, *arm)
+        tiles[i] = pushed_off(tiles[i], 6, 0.4)
+    reading = read_tableau(tiles, 9)
+    assert reading.ok, reading.problems
+    want = " ".join(x for x in BOARDS[2].split() if x != "1-8@1-1")
+    assert format_board(reading.board) == format_board(parse_board(want))
