@@ -32,7 +32,7 @@ from vision.board_geometry import (
     tile_ends,
     tile_quad,
 )
-from vision.board_sizes import at_full_length, true_to_size
+from vision.board_sizes import at_full_length, expected_lengths, tile_length, true_to_size
 from vision.types import TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
@@ -43,6 +43,11 @@ MIN_FOUND = 0.3  # a tile found on a second look is one when read this surely
 APART_FROM = 0.5
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
 KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
+# A tile boxed as two small tiles: each under SPLIT_SHORT of the length of the tiles
+# around it, their centres SPLIT_APART tile lengths apart; read as one at SPLIT_SURE
+SPLIT_SHORT = 0.6
+SPLIT_APART = (0.35, 0.7)
+SPLIT_SURE = 0.5
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
 
 Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
@@ -90,9 +95,13 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
+    notes: tuple[str, ...] = ()
+    if look is not None:
+        tiles, notes = _split_tiles(tuple(tiles), look)
     tiles = tuple(true_to_size(tiles))
     joins, tree = _joins_and_tree(tiles)
-    tiles, notes = _set_aside_apart(tiles, joins, disputed)
+    tiles, apart = _set_aside_apart(tiles, joins, disputed)
+    notes += apart
     if look is not None:
         found, found_notes = _doubles_in_holes(tiles, look)
         tiles, notes = _without_misreadings(tiles, found) + found, notes + found_notes
@@ -296,6 +305,41 @@ def _lying_as_met(tile: TileReading, seen: Sequence[TileReading],
     return replace(tile, corners_px=laid.corners_px,
                    halves=tuple(replace(h, center_px=c.center_px)
                                 for h, c in zip(tile.halves, laid.halves, strict=True)))
+
+
+def _split_tiles(tiles: tuple[TileReading, ...], look: Look
+                 ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+    """Two readings each about a half long, side by side about half a tile apart: one tile
+    whose halves the detector boxed as two small tiles (each then reads a half's value
+    twice, a double that is not there). The place is read again as one tile, its half
+    centres at the two readings' centres, and the reading replaces both when read
+    surely; each with a note."""
+    want = expected_lengths(tiles)
+    small = [i for i, t in enumerate(tiles)
+             if want[i] is not None and tile_length(t) < SPLIT_SHORT * want[i]]
+    pairs = []
+    for n, i in enumerate(small):
+        for j in small[n + 1:]:
+            apart = float(np.linalg.norm(np.subtract(tiles[i].center_px, tiles[j].center_px)))
+            share = apart / ((want[i] + want[j]) / 2)
+            if SPLIT_APART[0] <= share <= SPLIT_APART[1]:
+                pairs.append((abs(share - 0.5), i, j))
+    gone: set[int] = set()
+    found: list[TileReading] = []
+    notes: list[str] = []
+    for _, i, j in sorted(pairs):
+        if i in gone or j in gone:
+            continue
+        tile = look((tiles[i].center_px, tiles[j].center_px))
+        if tile is None or tile.confidence < SPLIT_SURE:
+            continue
+        gone |= {i, j}
+        found.append(tile)
+        notes.append(f"read {tile_name(tile)} at {_at(tile)} as one tile: the first look "
+                     f"boxed its halves as two small tiles, {tile_name(tiles[i])} and "
+                     f"{tile_name(tiles[j])}")
+    kept = tuple(t for k, t in enumerate(tiles) if k not in gone)
+    return kept + tuple(found), tuple(notes)
 
 
 def _without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]

@@ -609,3 +609,33 @@ def test_arms_nudged_off_the_spinner_reach_it_once_it_is_the_spinner(seed: int) 
     assert reading.ok, reading.problems
     want = " ".join(x for x in BOARDS[2].split() if x != "1-8@1-1")
     assert format_board(reading.board) == format_board(parse_board(want))
+
+
+def halves_as_small_tiles(tile: TileReading) -> list[TileReading]:
+    """The tile as the detector sometimes boxes it: each half a small tile of its own,
+    showing that half's value twice."""
+    ends = tile_ends(tile)
+    out = []
+    for half, end in zip(tile.halves, ends, strict=True):
+        centre = np.asarray(half.center_px)
+        towards = (end - centre) * 0.8  # a box a little inside the half
+        side = np.array([-towards[1], towards[0]])
+        corners = (centre - towards - side, centre - towards + side,
+                   centre + towards + side, centre + towards - side)
+        small = tuple(replace(half, center_px=tuple(centre + k * towards / 2))
+                      for k in (-1, 1))
+        out.append(replace(tile, corners_px=tuple(tuple(c) for c in corners), halves=small))
+    return out
+
+
+@pytest.mark.parametrize("split", [(9, 9), (9, 3)])
+def test_a_tile_boxed_as_two_small_tiles_is_read_again_as_one(split: tuple[int, int]
+                                                              ) -> None:
+    truth = readings_of(BOARDS[1])
+    tile = truth[index_of(truth, *split)]
+    tiles = [t for t in truth if t is not tile] + halves_as_small_tiles(tile)
+    assert not read_tableau(tiles, 9).ok
+    reading = read_tableau(tiles, 9, look=lambda c: tile if lies_at(tile, c) else None)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+    assert any("as one tile" in n for n in reading.notes)
