@@ -49,6 +49,7 @@ SPLIT_SHORT = 0.6
 SPLIT_APART = (0.35, 0.7)
 SPLIT_SURE = 0.5
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
+LEAVES_TRIED = 4  # doubtful leaves tried, least sure first, when the board is misread
 
 Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
 
@@ -121,11 +122,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         fits = without.decoding is not None and without.decoding.consistent
         reading = without if fits else reading  # left out only when the board then fits
     rules = replace(rules or RuleSet(), set_max=set_max)
-    patches = _leaf_breaking_rules(reading, rules)
-    if patches:
-        without = _leaving_out(reading, patches, disputed)
-        reading = without if _lawful(without, rules) else reading
-    return reading
+    return _without_doubtful_leaf(reading, rules, disputed)
 
 
 def _leaving_out(reading: TableauReading, patches: dict[int, str], disputed: Tile | None
@@ -137,29 +134,40 @@ def _leaving_out(reading: TableauReading, patches: dict[int, str], disputed: Til
                     reading.notes + tuple(patches.values()))
 
 
-def _leaf_breaking_rules(reading: TableauReading, rules: RuleSet) -> dict[int, str]:
-    """A doubtful tile at the end of a chain (read unsurely, or read 0-0: something
-    plain) whose leaving out alone makes a board that breaks the rules lawful, with the
-    note saying so. Every tile but the disputed one was played legally, so a board
-    without the disputed tile that breaks the rules was misread; a doubtful leaf is the
-    likeliest misreading (a 0-0 read on a patch of table, a tile read on a speck)."""
-    if reading.board is None or reading.tree is None:
-        return {}
-    broken = _rules_broken(reading, rules)
-    if not broken:
-        return {}
+def _without_doubtful_leaf(reading: TableauReading, rules: RuleSet, disputed: Tile | None
+                          ) -> TableauReading:
+    """The reading without one doubtful tile at the end of a chain (read unsurely, or
+    read 0-0: something plain), when the board does not fit together or breaks the rules
+    with it and is whole and lawful without it; with a note saying so. Every tile but the
+    disputed one was played legally, so such a board was misread, and a doubtful leaf is
+    the likeliest misreading (a 0-0 read on a patch of table, a tile read on a speck, a
+    second reading of a tile)."""
     tree, tiles = reading.tree, reading.tiles
+    if tree is None or reading.decoding is None:
+        return reading
+    if reading.board is not None:
+        broken = _rules_broken(reading, rules)
+        if not broken or reading.problems:
+            return reading  # lawful, or wrong in ways no leaf explains (tiles apart)
+        why = f"with it the board breaks the rules ({broken[0]})"
+    else:
+        why = "with it " + next((p for p in reading.problems if "does not fit" in p),
+                                reading.problems[0])
     doubtful = sorted((i for i in tree.order()[1:]
                        if not tree.children(i) and i != reading.disputed
                        and (tiles[i].pips == (0, 0) or tiles[i].confidence < PLAIN_BELOW)),
                       key=lambda i: tiles[i].confidence)
-    for i in doubtful:
-        if not _rules_broken(reading, rules, leave=i):
-            why = ("no pips were seen on it" if tiles[i].pips == (0, 0) else
-                   f"it was read unsurely ({tiles[i].confidence:.2f})")
-            return {i: f"left out {tile_name(tiles[i])} at {_at(tiles[i])}: {why}, and "
-                       f"with it the board breaks the rules ({broken[0]})"}
-    return {}
+    for i in doubtful[:LEAVES_TRIED]:
+        if reading.board is not None and _rules_broken(reading, rules, leave=i):
+            continue  # quick: the board less this leaf still breaks them
+        seen = ("no pips were seen on it" if tiles[i].pips == (0, 0) else
+                f"it was read unsurely ({tiles[i].confidence:.2f})")
+        without = _leaving_out(
+            reading, {i: f"left out {tile_name(tiles[i])} at {_at(tiles[i])}: {seen}, and "
+                         f"{why}"}, disputed)
+        if _lawful(without, rules):
+            return without
+    return reading
 
 
 def _rules_broken(reading: TableauReading, rules: RuleSet, leave: int | None = None

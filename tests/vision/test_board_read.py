@@ -639,3 +639,21 @@ def test_a_tile_boxed_as_two_small_tiles_is_read_again_as_one(split: tuple[int, 
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
     assert any("as one tile" in n for n in reading.notes)
+
+
+@pytest.mark.parametrize("confidence", [0.6, 0.95])
+def test_an_unsure_leaf_the_board_cannot_fit_is_left_out(confidence: float) -> None:
+    """A second 9-3 against the open 5 of 1-5, its halves read plainly, fits neither the
+    end nor the set (there is one 9-3): where the pair was judged unsure it is left out;
+    judged surely, the board is reported unfit."""
+    tiles = readings_of(BOARDS[1])
+    extra = patch_beyond_the_open_end(tiles, confidence)
+    extra = replace(extra, halves=tuple(replace(h, pips=v, confidence=0.99)
+                                        for h, v in zip(extra.halves, (9, 3), strict=True)))
+    reading = read_tableau(tiles + [extra], 9, rules=RULES)
+    if confidence < 0.8:
+        assert reading.ok, reading.problems
+        assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+        assert len(reading.notes) == 1 and "does not fit together" in reading.notes[0]
+    else:
+        assert not reading.ok and reading.notes == ()
