@@ -31,6 +31,7 @@ from vision.board_geometry import (
     point_to_tile,
     tile_ends,
     tile_quad,
+    tile_width,
 )
 from vision.board_sizes import at_full_length, expected_lengths, tile_length, true_to_size
 from vision.types import TileReading
@@ -52,6 +53,8 @@ PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is l
 LEAVES_TRIED = 4  # doubtful leaves tried, least sure first, when the board is misread
 
 Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
+# the (tile, half) ends that met a place where a double was found, and that double
+Meets = tuple[tuple[TileReading, int, TileReading], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,39 +106,40 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     joins, tree = _joins_and_tree(tiles)
     tiles, apart = _set_aside_apart(tiles, joins, disputed)
     notes += apart
+    meets: Meets = ()
     if look is not None:
-        found, found_notes = _doubles_in_holes(tiles, look)
+        found, found_notes, meets = _doubles_in_holes(tiles, look)
         tiles, notes = _without_misreadings(tiles, found) + found, notes + found_notes
     if notes:  # every tile left out or found has its note
-        joins, tree = _joins_and_tree(tiles)
+        joins, tree = _joins_and_tree(tiles, meets)
     if tree.loose and look is not None:
         found = _second_look(tiles, tree, look)
         if found:
             tiles = _without_misreadings(tiles, found) + found
             notes += tuple(f"found {tile_name(t)} at {_at(t)} on a second look, in a gap "
                            "one tile long in a chain of tiles" for t in found)
-            joins, tree = _joins_and_tree(tiles)
+            joins, tree = _joins_and_tree(tiles, meets)
     reading = _decoded(tiles, joins, tree, set_max, disputed, notes)
     patches = _plain_leaves(reading)
     if patches:
-        without = _leaving_out(reading, patches, disputed)
+        without = _leaving_out(reading, patches, disputed, meets)
         fits = without.decoding is not None and without.decoding.consistent
         reading = without if fits else reading  # left out only when the board then fits
     rules = replace(rules or RuleSet(), set_max=set_max)
-    return _without_doubtful_leaf(reading, rules, disputed)
+    return _without_doubtful_leaf(reading, rules, disputed, meets)
 
 
-def _leaving_out(reading: TableauReading, patches: dict[int, str], disputed: Tile | None
-                 ) -> TableauReading:
+def _leaving_out(reading: TableauReading, patches: dict[int, str], disputed: Tile | None,
+                 meets: Meets) -> TableauReading:
     """The reading again without the tiles in ``patches``, each with its note."""
     tiles = tuple(t for i, t in enumerate(reading.tiles) if i not in patches)
-    joins, tree = _joins_and_tree(tiles)
+    joins, tree = _joins_and_tree(tiles, meets)
     return _decoded(tiles, joins, tree, reading.set_max, disputed,
                     reading.notes + tuple(patches.values()))
 
 
-def _without_doubtful_leaf(reading: TableauReading, rules: RuleSet, disputed: Tile | None
-                          ) -> TableauReading:
+def _without_doubtful_leaf(reading: TableauReading, rules: RuleSet, disputed: Tile | None,
+                          meets: Meets) -> TableauReading:
     """The reading without one doubtful tile at the end of a chain (read unsurely, or
     read 0-0: something plain), when the board does not fit together or breaks the rules
     with it and is whole and lawful without it; with a note saying so. Every tile but the
@@ -164,7 +168,7 @@ def _without_doubtful_leaf(reading: TableauReading, rules: RuleSet, disputed: Ti
                 f"it was read unsurely ({tiles[i].confidence:.2f})")
         without = _leaving_out(
             reading, {i: f"left out {tile_name(tiles[i])} at {_at(tiles[i])}: {seen}, and "
-                         f"{why}"}, disputed)
+                         f"{why}"}, disputed, meets)
         if _lawful(without, rules):
             return without
     return reading
@@ -263,7 +267,7 @@ def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
 
 
 def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
-                      ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+                      ) -> tuple[tuple[TileReading, ...], tuple[str, ...], Meets]:
     """The doubles a second look finds in places where three or more tiles meet, and a
     note for each. Each place is read with the double lying both ways, the surer kept;
     a double is taken only when at least HOLE_VALUES of the tiles meeting it show its
@@ -271,6 +275,7 @@ def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
     replaced by a surer second look (it was the double boxed askew); a sure one stays."""
     found: tuple[TileReading, ...] = ()
     notes: tuple[str, ...] = ()
+    meets: Meets = ()
     for hole in holes_where_tiles_meet(tiles):
         first = max((tiles[k] for k in hole.read_there), key=lambda t: t.confidence,
                     default=None)
@@ -289,11 +294,12 @@ def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
         if shown < HOLE_VALUES:
             continue
         found += (tile,)
+        meets += tuple((tiles[k], h, tile) for k, h in hole.meeting)
         notes += (f"found {tile_name(tile)} at {_at(tile)} on a second look, in a bare "
                   "place where several tiles meet" if first is None else
                   f"read {tile_name(tile)} at {_at(tile)} again where several tiles meet: "
                   f"the first look, {tile_name(first)} boxed askew, was unsure",)
-    return found, notes
+    return found, notes, meets
 
 
 def _lying_as_met(tile: TileReading, seen: Sequence[TileReading],
@@ -388,11 +394,13 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join],
     return tuple(t for i, t in enumerate(tiles) if i not in notes), tuple(notes.values())
 
 
-def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], TableauTree]:
+def _joins_and_tree(tiles: Sequence[TileReading], meets: Meets = ()
+                    ) -> tuple[tuple[Join, ...], TableauTree]:
     """The joins and the tree; tiles left off it may still reach it across a wider gap
     (corners read a little short, a tile nudged as the next one was laid), measured with
-    every tile at the full length its neighbours have."""
-    joins = find_joins(tiles)
+    every tile at the full length its neighbours have. A double found where tiles meet is
+    joined to each end that met it and is otherwise free."""
+    joins = _with_meets(find_joins(tiles), tiles, meets)
     tree = build_tree(tiles, joins)
     reach: tuple[Join, ...] | None = None
     while tree.loose:
@@ -408,6 +416,27 @@ def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], Tab
         if tree.root == root:
             break  # the same tree reached as far as it could; else reach from the new one
     return joins, tree
+
+
+def _with_meets(joins: tuple[Join, ...], tiles: Sequence[TileReading], meets: Meets
+                ) -> tuple[Join, ...]:
+    """The joins, and a join from each end that met a double found where tiles meet to
+    that double (its side: the arms meeting a spinner's long sides and its ends alike show
+    its one value), when both are still read and the end and the pair have none yet."""
+    index = {id(t): i for i, t in enumerate(tiles)}
+    taken = {(j.a, j.a_half) for j in joins} | {(j.b, j.b_half) for j in joins
+                                                 if j.b_half is not None}
+    paired = {frozenset((j.a, j.b)) for j in joins}
+    added = []
+    for tile, half, double in meets:
+        a, b = index.get(id(tile)), index.get(id(double))
+        if a is None or b is None or (a, half) in taken or frozenset((a, b)) in paired:
+            continue
+        gap = point_to_tile(tile_ends(tiles[a])[half], tile_quad(tiles[b]))
+        added.append(Join(a, half, b, None, round(gap / tile_width(tiles[a]), 3)))
+        taken.add((a, half))
+        paired.add(frozenset((a, b)))
+    return joins + tuple(added)
 
 
 def locate(tiles: Sequence[TileReading], tile: Tile, set_max: int

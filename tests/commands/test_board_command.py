@@ -75,6 +75,17 @@ def test_board_reports_a_mismatched_join_exactly(monkeypatch, capsys) -> None:
                if "touches" in line and " vs " in line), err
 
 
+def test_board_notes_the_rules_of_the_arms_given(monkeypatch, capsys) -> None:
+    """A board with tiles beyond four arms breaks the rules of six."""
+    name = next(n for n in NAMES if kind(n) == "foot-open")
+    use_reader(monkeypatch, TruthReader(name))
+    code, out, err = run(board_command, [photo(name)], capsys)
+    assert code == 0 and "breaks a rule" not in err
+    code, out, err = run(board_command, [photo(name), "--arms", "6"], capsys)
+    assert code == 0 and out.strip() == truth(name).strip()
+    assert "the board breaks a rule: " in err and "of its 6 arms" in err
+
+
 def test_board_json_and_annotation(tmp_path: Path, monkeypatch, capsys) -> None:
     name = next(n for n in NAMES if kind(n) == "foot-open")
     use_reader(monkeypatch, TruthReader(name))
