@@ -163,7 +163,8 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
             length = (lengths[a] + lengths[b]) / 2
             for ha in (0, 1):
                 for hb in (0, 1):
-                    if _facing(ends[a], ha, ends[b], hb, length, HOLE_LENGTHS) is None:
+                    span = _facing(ends[a], ha, ends[b], hb, length, HOLE_LENGTHS)
+                    if span is None:
                         continue
                     middle = (ends[a][ha] + ends[b][hb]) / 2
                     over = tuple(k for k, q in enumerate(quads)
@@ -175,10 +176,12 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
                         (k, h) for k in range(len(whole)) for h in (0, 1)
                         if _meets(middle, ends[k][h], outward[k][h], length))
                     if len({k for k, _ in meeting if k not in over}) >= HOLE_ENDS:
-                        found.append((len(meeting), middle, ends[b][hb] - ends[a][ha],
+                        # a pair a double's width or length apart places it best
+                        fit = min(abs(span - 0.5), abs(span - 1.0))
+                        found.append((-len(meeting), fit, middle, ends[b][hb] - ends[a][ha],
                                       length, meeting, over))
     holes: list[Hole] = []
-    for _, middle, along, length, meeting, over in sorted(found, key=lambda f: -f[0]):
+    for _, _, middle, along, length, meeting, over in sorted(found, key=lambda f: f[:2]):
         if any(np.linalg.norm(middle - _middle(h)) < length / 4 for h in holes):
             continue  # the same hole, seen across another pair of its tiles
         across = np.array([-along[1], along[0]])
