@@ -10,16 +10,13 @@ reader's values there are kept as seen and the rules engine judges them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-
-import numpy as np
 
 from scorer.notation import Board, BoardEntry, validate
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES, Tile
 from vision.board_decode import Correction, Decoding, decode, half_probabilities, tile_name
-from vision.board_gaps import Hole, gaps_in_lines, holes_where_tiles_meet
 from vision.board_geometry import (
     Join,
     TableauTree,
@@ -27,34 +24,30 @@ from vision.board_geometry import (
     components,
     double_likelihood,
     find_joins,
-    inside_quad,
     point_to_tile,
     tile_ends,
     tile_quad,
     tile_width,
 )
-from vision.board_sizes import at_full_length, expected_lengths, tile_length, true_to_size
+from vision.board_looks import (
+    Look,
+    Meets,
+    doubles_in_holes,
+    place,
+    split_tiles,
+    tiles_in_gaps,
+    without_misreadings,
+)
+from vision.board_sizes import at_full_length, true_to_size
 from vision.types import TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
 MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in the photo
-MIN_FOUND = 0.3  # a tile found on a second look is one when read this surely
 # A reading touching no tile is one when read this surely: a tile played is joined, so a
 # reading apart must show itself plainly to be reported rather than left out
 APART_FROM = 0.5
-HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
-KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
-# A tile boxed as two small tiles: each under SPLIT_SHORT of the length of the tiles
-# around it, their centres SPLIT_APART tile lengths apart; read as one at SPLIT_SURE
-SPLIT_SHORT = 0.6
-SPLIT_APART = (0.35, 0.7)
-SPLIT_SURE = 0.5
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
 LEAVES_TRIED = 4  # doubtful leaves tried, least sure first, when the board is misread
-
-Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
-# the (tile, half) ends that met a place where a double was found, and that double
-Meets = tuple[tuple[TileReading, int, TileReading], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,22 +94,22 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
     notes: tuple[str, ...] = ()
     if look is not None:
-        tiles, notes = _split_tiles(tuple(tiles), look)
+        tiles, notes = split_tiles(tuple(tiles), look)
     tiles = tuple(true_to_size(tiles))
     joins, tree = _joins_and_tree(tiles)
     tiles, apart = _set_aside_apart(tiles, joins, disputed)
     notes += apart
     meets: Meets = ()
     if look is not None:
-        found, found_notes, meets = _doubles_in_holes(tiles, look)
-        tiles, notes = _without_misreadings(tiles, found) + found, notes + found_notes
+        found, found_notes, meets = doubles_in_holes(tiles, look)
+        tiles, notes = without_misreadings(tiles, found) + found, notes + found_notes
     if notes:  # every tile left out or found has its note
         joins, tree = _joins_and_tree(tiles, meets)
     if tree.loose and look is not None:
-        found = _second_look(tiles, tree, look)
+        found = tiles_in_gaps(tiles, tree, look)
         if found:
-            tiles = _without_misreadings(tiles, found) + found
-            notes += tuple(f"found {tile_name(t)} at {_at(t)} on a second look, in a gap "
+            tiles = without_misreadings(tiles, found) + found
+            notes += tuple(f"found {tile_name(t)} at {place(t)} on a second look, in a gap "
                            "one tile long in a chain of tiles" for t in found)
             joins, tree = _joins_and_tree(tiles, meets)
     reading = _decoded(tiles, joins, tree, set_max, disputed, notes)
@@ -167,7 +160,7 @@ def _without_doubtful_leaf(reading: TableauReading, rules: RuleSet, disputed: Ti
         seen = ("no pips were seen on it" if tiles[i].pips == (0, 0) else
                 f"it was read unsurely ({tiles[i].confidence:.2f})")
         without = _leaving_out(
-            reading, {i: f"left out {tile_name(tiles[i])} at {_at(tiles[i])}: {seen}, and "
+            reading, {i: f"left out {tile_name(tiles[i])} at {place(tiles[i])}: {seen}, and "
                          f"{why}"}, disputed, meets)
         if _lawful(without, rules):
             return without
@@ -246,128 +239,10 @@ def _plain_leaves(reading: TableauReading) -> dict[int, str]:
         if (tiles[i].pips != (0, 0) or sure
                 or i == reading.disputed or parent is None or tree.children(i)):
             continue
-        out[i] = (f"left out a 0-0 at {_at(tiles[i])} against {tile_name(tiles[parent])}: "
+        out[i] = (f"left out a 0-0 at {place(tiles[i])} against {tile_name(tiles[parent])}: "
                   "it does not fit there as read, and no pips were seen on it (most "
                   "likely something plain, such as a pale stripe of table)")
     return out
-
-
-def _second_look(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
-                 ) -> tuple[TileReading, ...]:
-    """The tiles a second look finds where a chain of tiles has a gap one tile long."""
-    in_tree = [tree.in_tree(i) for i in range(len(tiles))]
-    seen = (look(centres) for centres in gaps_in_lines(tiles, in_tree))
-    found: tuple[TileReading, ...] = ()
-    # two gaps may face the same missed tile (a spinner between arms): keep the surer look
-    for tile in sorted((t for t in seen if t is not None and t.confidence >= MIN_FOUND),
-                       key=lambda t: -t.confidence):
-        if all(t.confidence <= tile.confidence for t in _lying_on(tile, tiles)):
-            found += _without_misreadings((tile,), found)
-    return found
-
-
-def _doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
-                      ) -> tuple[tuple[TileReading, ...], tuple[str, ...], Meets]:
-    """The doubles a second look finds in places where three or more tiles meet, and a
-    note for each. Each place is read with the double lying both ways, the surer kept;
-    a double is taken only when at least HOLE_VALUES of the tiles meeting it show its
-    value on the half that points at it. A first look centred there that is unsure is
-    replaced by a surer second look (it was the double boxed askew); a sure one stays."""
-    found: tuple[TileReading, ...] = ()
-    notes: tuple[str, ...] = ()
-    meets: Meets = ()
-    for hole in holes_where_tiles_meet(tiles):
-        first = max((tiles[k] for k in hole.read_there), key=lambda t: t.confidence,
-                    default=None)
-        if first is not None and first.confidence >= KEEP_FIRST:
-            continue
-        seen = [t for t in (look(hole.along), look(hole.across)) if t is not None]
-        if not seen:
-            continue
-        tile = _lying_as_met(max(seen, key=lambda t: t.confidence), seen, tiles, hole)
-        value = tile.halves[0].pips
-        surer = max(MIN_FOUND, first.confidence if first is not None else 0.0)
-        if tile.confidence < surer or tile.halves[1].pips != value:
-            continue
-        shown = sum(value in (tiles[k].halves[h].pips, tiles[k].halves[h].runner_up)
-                    for k, h in hole.meeting)
-        if shown < HOLE_VALUES:
-            continue
-        found += (tile,)
-        meets += tuple((tiles[k], h, tile) for k, h in hole.meeting)
-        notes += (f"found {tile_name(tile)} at {_at(tile)} on a second look, in a bare "
-                  "place where several tiles meet" if first is None else
-                  f"read {tile_name(tile)} at {_at(tile)} again where several tiles meet: "
-                  f"the first look, {tile_name(first)} boxed askew, was unsure",)
-    return found, notes, meets
-
-
-def _lying_as_met(tile: TileReading, seen: Sequence[TileReading],
-                  tiles: Sequence[TileReading], hole: Hole) -> TileReading:
-    """The surer reading ``tile`` of a hole, laid the way of the look whose box the
-    meeting tiles' ends touch best: two arms meet a double's ends and the others its long
-    sides, which a look across the reader's crowded crops may not show."""
-    ends = [tile_ends(tiles[k])[h] for k, h in hole.meeting]
-
-    def apart(t: TileReading) -> float:
-        quad = tile_quad(t)
-        return sum(point_to_tile(end, quad) for end in ends)
-
-    laid = min(seen, key=apart)
-    if apart(laid) >= apart(tile):
-        return tile
-    return replace(tile, corners_px=laid.corners_px,
-                   halves=tuple(replace(h, center_px=c.center_px)
-                                for h, c in zip(tile.halves, laid.halves, strict=True)))
-
-
-def _split_tiles(tiles: tuple[TileReading, ...], look: Look
-                 ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
-    """Two readings each about a half long, side by side about half a tile apart: one tile
-    whose halves the detector boxed as two small tiles (each then reads a half's value
-    twice, a double that is not there). The place is read again as one tile, its half
-    centres at the two readings' centres, and the reading replaces both when read
-    surely; each with a note."""
-    want = expected_lengths(tiles)
-    small = [i for i, t in enumerate(tiles)
-             if want[i] is not None and tile_length(t) < SPLIT_SHORT * want[i]]
-    pairs = []
-    for n, i in enumerate(small):
-        for j in small[n + 1:]:
-            apart = float(np.linalg.norm(np.subtract(tiles[i].center_px, tiles[j].center_px)))
-            share = apart / ((want[i] + want[j]) / 2)
-            if SPLIT_APART[0] <= share <= SPLIT_APART[1]:
-                pairs.append((abs(share - 0.5), i, j))
-    gone: set[int] = set()
-    found: list[TileReading] = []
-    notes: list[str] = []
-    for _, i, j in sorted(pairs):
-        if i in gone or j in gone:
-            continue
-        tile = look((tiles[i].center_px, tiles[j].center_px))
-        if tile is None or tile.confidence < SPLIT_SURE:
-            continue
-        gone |= {i, j}
-        found.append(tile)
-        notes.append(f"read {tile_name(tile)} at {_at(tile)} as one tile: the first look "
-                     f"boxed its halves as two small tiles, {tile_name(tiles[i])} and "
-                     f"{tile_name(tiles[j])}")
-    kept = tuple(t for k, t in enumerate(tiles) if k not in gone)
-    return kept + tuple(found), tuple(notes)
-
-
-def _without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]
-                         ) -> tuple[TileReading, ...]:
-    """The tiles less any whose centre lies on a tile found on a second look: the first
-    look's reading of that same tile, boxed askew (no tile lies on another)."""
-    covered = {id(t) for tile in found for t in _lying_on(tile, tiles)}
-    return tuple(t for t in tiles if id(t) not in covered)
-
-
-def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReading]:
-    """The tiles whose centre lies on ``tile``."""
-    quad = tile_quad(tile)
-    return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
 
 
 def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join],
@@ -386,10 +261,10 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join],
         if i in joined or (disputed is not None and Tile.of(*t.pips) == disputed):
             continue
         if t.pips == (0, 0):
-            notes[i] = (f"left out a 0-0 at {_at(t)}: it touches no tile of the tableau "
+            notes[i] = (f"left out a 0-0 at {place(t)}: it touches no tile of the tableau "
                         "(a blank tile lying apart, or something plain like paper)")
         elif t.confidence < APART_FROM:
-            notes[i] = (f"left out {tile_name(t)} at {_at(t)}: it touches no tile of the "
+            notes[i] = (f"left out {tile_name(t)} at {place(t)}: it touches no tile of the "
                         f"tableau and was read too unsurely ({t.confidence:.2f}) to be one")
     return tuple(t for i, t in enumerate(tiles) if i not in notes), tuple(notes.values())
 
@@ -464,12 +339,12 @@ def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
     for group in components(len(tiles), joins):
         if group[0] in main or set(group) & main:
             continue
-        names = ", ".join(f"{tile_name(tiles[i])} at {_at(tiles[i])}" for i in group)
+        names = ", ".join(f"{tile_name(tiles[i])} at {place(tiles[i])}" for i in group)
         hub = [i for i in group if double_likelihood(tiles[i]) > 0.2
                and sum(1 for j in joins if i in (j.a, j.b)) >= 2]
         if hub:
             problems.append(f"more than one spinner: {tile_name(tiles[hub[0]])} at "
-                            f"{_at(tiles[hub[0]])} has its own tiles around it, apart from "
+                            f"{place(tiles[hub[0]])} has its own tiles around it, apart from "
                             f"the spinner {tile_name(tiles[tree.root])}")
         elif len(group) == 1:
             problems.append(f"a tile not joined to anything: {names}")
@@ -486,7 +361,7 @@ def _unreadable(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauT
             half = tiles[i].halves[h]
             alt = f" or {half.runner_up}" if half.runner_up is not None else ""
             out.append(f"an unreadable half: the {'first' if h == 0 else 'second'} half of "
-                       f"{tile_name(tiles[i])} at {_at(tiles[i])} could be {half.pips}{alt}")
+                       f"{tile_name(tiles[i])} at {place(tiles[i])} could be {half.pips}{alt}")
     return out
 
 
@@ -502,11 +377,6 @@ def _board(decoding: Decoding, tree: TableauTree, leave: set[int] | None = None)
     return Board.of(entries)
 
 
-def _at(tile: TileReading) -> str:
-    x, y = tile.center_px
-    return f"({x:.0f}, {y:.0f})"
-
-
 def describe_corrections(tiles: Sequence[TileReading], reading: TableauReading) -> list[str]:
     """One line per half the board corrected."""
     lines = []
@@ -515,7 +385,7 @@ def describe_corrections(tiles: Sequence[TileReading], reading: TableauReading) 
     values = reading.decoding.values
     for c in reading.corrections:
         now = "-".join(str(v) for v in values[c.tile])
-        lines.append(f"read {tile_name(tiles[c.tile])} at {_at(tiles[c.tile])} as {now}: "
+        lines.append(f"read {tile_name(tiles[c.tile])} at {place(tiles[c.tile])} as {now}: "
                      f"{c.read} does not fit the board, {c.decoded} does")
     return lines
 

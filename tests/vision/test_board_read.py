@@ -413,14 +413,14 @@ def test_no_hole_is_seen_in_a_whole_board_nor_in_a_chain_with_a_gap() -> None:
 
 
 def test_two_gaps_facing_one_missed_tile_find_it_once(monkeypatch) -> None:
-    import vision.board_read as board_read
+    import vision.board_looks as board_looks
 
     truth = readings_of(BOARDS[1])
     spinner = truth[index_of(truth, 9, 9)]
     tiles = [t for t in truth if t is not spinner]
     centres = tuple(h.center_px for h in spinner.halves)
     nudged = tuple((x + 3.0, y - 2.0) for x, y in centres)
-    monkeypatch.setattr(board_read, "gaps_in_lines", lambda tiles, in_tree: [centres, nudged])
+    monkeypatch.setattr(board_looks, "gaps_in_lines", lambda tiles, in_tree: [centres, nudged])
     looks = iter([replace(spinner, confidence=0.7), spinner])
     reading = read_tableau(tiles, 9, look=lambda c: next(looks))
     assert reading.ok, reading.problems

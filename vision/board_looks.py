@@ -1,0 +1,170 @@
+"""Second looks: the reader asked to read one place again where the board says a tile
+must lie, and what it finds there.
+
+    a tile boxed as two small tiles       -> read again as one (split_tiles)
+    a bare place where several tiles meet -> the double missed there (doubles_in_holes)
+    a gap one tile long in a chain        -> the tile missed there (tiles_in_gaps)
+
+``vision.board_gaps`` says where those places are; ``vision.board_read`` decides when to
+look. A tile found replaces any first reading lying on it (``without_misreadings``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+import numpy as np
+
+from vision.board_decode import tile_name
+from vision.board_gaps import Hole, gaps_in_lines, holes_where_tiles_meet
+from vision.board_geometry import (
+    TableauTree,
+    inside_quad,
+    point_to_tile,
+    tile_ends,
+    tile_quad,
+)
+from vision.board_sizes import expected_lengths, tile_length
+from vision.types import TileReading
+
+MIN_FOUND = 0.3  # a tile found on a second look is one when read this surely
+HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
+KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
+# A tile boxed as two small tiles: each under SPLIT_SHORT of the length of the tiles
+# around it, their centres SPLIT_APART tile lengths apart; read as one at SPLIT_SURE
+SPLIT_SHORT = 0.6
+SPLIT_APART = (0.35, 0.7)
+SPLIT_SURE = 0.5
+
+Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
+# the (tile, half) ends that met a place where a double was found, and that double
+Meets = tuple[tuple[TileReading, int, TileReading], ...]
+
+
+def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
+                  ) -> tuple[TileReading, ...]:
+    """The tiles a second look finds where a chain of tiles has a gap one tile long."""
+    in_tree = [tree.in_tree(i) for i in range(len(tiles))]
+    seen = (look(centres) for centres in gaps_in_lines(tiles, in_tree))
+    found: tuple[TileReading, ...] = ()
+    # two gaps may face the same missed tile (a spinner between arms): keep the surer look
+    for tile in sorted((t for t in seen if t is not None and t.confidence >= MIN_FOUND),
+                       key=lambda t: -t.confidence):
+        if all(t.confidence <= tile.confidence for t in _lying_on(tile, tiles)):
+            found += without_misreadings((tile,), found)
+    return found
+
+
+def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
+                     ) -> tuple[tuple[TileReading, ...], tuple[str, ...], Meets]:
+    """The doubles a second look finds in places where three or more tiles meet, and a
+    note for each. Each place is read with the double lying both ways, the surer kept;
+    a double is taken only when at least HOLE_VALUES of the tiles meeting it show its
+    value on the half that points at it. A first look centred there that is unsure is
+    replaced by a surer second look (it was the double boxed askew); a sure one stays."""
+    found: tuple[TileReading, ...] = ()
+    notes: tuple[str, ...] = ()
+    meets: Meets = ()
+    for hole in holes_where_tiles_meet(tiles):
+        first = max((tiles[k] for k in hole.read_there), key=lambda t: t.confidence,
+                    default=None)
+        if first is not None and first.confidence >= KEEP_FIRST:
+            continue
+        seen = [t for t in (look(hole.along), look(hole.across)) if t is not None]
+        if not seen:
+            continue
+        tile = _lying_as_met(max(seen, key=lambda t: t.confidence), seen, tiles, hole)
+        value = tile.halves[0].pips
+        surer = max(MIN_FOUND, first.confidence if first is not None else 0.0)
+        if tile.confidence < surer or tile.halves[1].pips != value:
+            continue
+        shown = sum(value in (tiles[k].halves[h].pips, tiles[k].halves[h].runner_up)
+                    for k, h in hole.meeting)
+        if shown < HOLE_VALUES:
+            continue
+        found += (tile,)
+        meets += tuple((tiles[k], h, tile) for k, h in hole.meeting)
+        notes += (f"found {tile_name(tile)} at {place(tile)} on a second look, in a bare "
+                  "place where several tiles meet" if first is None else
+                  f"read {tile_name(tile)} at {place(tile)} again where several tiles meet: "
+                  f"the first look, {tile_name(first)} boxed askew, was unsure",)
+    return found, notes, meets
+
+
+def _lying_as_met(tile: TileReading, seen: Sequence[TileReading],
+                  tiles: Sequence[TileReading], hole: Hole) -> TileReading:
+    """The surer reading ``tile`` of a hole, laid the way of the look whose box the
+    meeting tiles' ends touch best: two arms meet a double's ends and the others its long
+    sides, which a look across the reader's crowded crops may not show."""
+    ends = [tile_ends(tiles[k])[h] for k, h in hole.meeting]
+
+    def apart(t: TileReading) -> float:
+        quad = tile_quad(t)
+        return sum(point_to_tile(end, quad) for end in ends)
+
+    laid = min(seen, key=apart)
+    if apart(laid) >= apart(tile):
+        return tile
+    return replace(tile, corners_px=laid.corners_px,
+                   halves=tuple(replace(h, center_px=c.center_px)
+                                for h, c in zip(tile.halves, laid.halves, strict=True)))
+
+
+def split_tiles(tiles: tuple[TileReading, ...], look: Look
+                ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+    """Two readings each about a half long, side by side about half a tile apart: one tile
+    whose halves the detector boxed as two small tiles (each then reads a half's value
+    twice, a double that is not there). The place is read again as one tile, its half
+    centres at the two readings' centres, and the reading replaces both when read
+    surely; each with a note."""
+    want = expected_lengths(tiles)
+    small = [i for i, t in enumerate(tiles)
+             if want[i] is not None and tile_length(t) < SPLIT_SHORT * want[i]]
+    pairs = []
+    for n, i in enumerate(small):
+        for j in small[n + 1:]:
+            apart = float(np.linalg.norm(np.subtract(tiles[i].center_px, tiles[j].center_px)))
+            share = apart / ((want[i] + want[j]) / 2)
+            if SPLIT_APART[0] <= share <= SPLIT_APART[1]:
+                pairs.append((abs(share - 0.5), i, j))
+    gone: set[int] = set()
+    found: list[TileReading] = []
+    notes: list[str] = []
+    for _, i, j in sorted(pairs):
+        if i in gone or j in gone:
+            continue
+        tile = look((tiles[i].center_px, tiles[j].center_px))
+        if tile is None or tile.confidence < SPLIT_SURE:
+            continue
+        gone |= {i, j}
+        found.append(tile)
+        notes.append(f"read {tile_name(tile)} at {place(tile)} as one tile: the first look "
+                     f"boxed its halves as two small tiles, {tile_name(tiles[i])} and "
+                     f"{tile_name(tiles[j])}")
+    kept = tuple(t for k, t in enumerate(tiles) if k not in gone)
+    return kept + tuple(found), tuple(notes)
+
+
+def without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]
+                        ) -> tuple[TileReading, ...]:
+    """The tiles less any whose centre lies on a tile found on a second look: the first
+    look's reading of that same tile, boxed askew (no tile lies on another)."""
+    covered = {id(t) for tile in found for t in _lying_on(tile, tiles)}
+    return tuple(t for t in tiles if id(t) not in covered)
+
+
+def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReading]:
+    """The tiles whose centre lies on ``tile``."""
+    quad = tile_quad(tile)
+    return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
+
+
+def place(tile: TileReading) -> str:
+    """Where a tile lies in the photo, for notes: "(x, y)" in pixels."""
+    x, y = tile.center_px
+    return f"({x:.0f}, {y:.0f})"
+
+
+__all__ = ["Look", "Meets", "doubles_in_holes", "place", "split_tiles", "tiles_in_gaps",
+           "without_misreadings"]
