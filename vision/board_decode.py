@@ -95,9 +95,11 @@ class _Groups:
 
 
 def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
-           fixed: Mapping[int, tuple[int, int]] | None = None) -> Decoding:
+           fixed: Mapping[int, tuple[int, int]] | None = None,
+           doubles: Sequence[int] = ()) -> Decoding:
     """The most probable consistent values of ``tiles`` under ``joins``. ``fixed`` pins
-    some tiles' values (in half order), e.g. the tile a player names."""
+    some tiles' values (in half order), e.g. the tile a player names; the tiles in
+    ``doubles`` must come out doubles (the spinner, named so in a conflict)."""
     fixed = dict(fixed or {})
     n = len(tiles)
     groups = _Groups(2 * n)
@@ -105,6 +107,8 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
         first = j.halves()[0]
         for other in j.halves()[1:]:
             groups.union(2 * first[0] + first[1], 2 * other[0] + other[1])
+    for i in doubles:
+        groups.union(2 * i, 2 * i + 1)
     members: dict[int, list[int]] = {}
     for h in range(2 * n):
         members.setdefault(groups.find(h), []).append(h)
@@ -127,7 +131,7 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
             options.append((cost, v))
         options.sort()
         if not options:
-            conflicts.extend(_disagreements(tiles, joins, halves, set_max, fixed))
+            conflicts.extend(_disagreements(tiles, joins, halves, set_max, fixed, doubles))
         domains.append(options)
     read_values = tuple(tiles[i].pips for i in range(n))
     if conflicts:
@@ -248,13 +252,19 @@ def _doubtful(domains: list[list[tuple[float, int]]], assignment: list[int],
 
 
 def _disagreements(tiles: Sequence[TileReading], joins: Sequence[Join], halves: list[int],
-                   set_max: int, fixed: Mapping[int, tuple[int, int]]) -> list[str]:
+                   set_max: int, fixed: Mapping[int, tuple[int, int]],
+                   doubles: Sequence[int] = ()) -> list[str]:
     """The joins inside one group of halves whose values cannot be made to agree."""
     inside = set(halves)
     out = []
 
     def shown(i: int, h: int) -> int:
         return fixed[i][h] if i in fixed else tiles[i].halves[h].pips
+
+    for i in doubles:
+        if 2 * i in inside and shown(i, 0) != shown(i, 1):
+            out.append(f"{tile_name(tiles[i])} is taken for the spinner, a double: "
+                       f"{shown(i, 0)} vs {shown(i, 1)}")
 
     for j in joins:
         pairs = j.halves()

@@ -209,7 +209,7 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
                 problems.append(f"{disputed} is not joined to the tableau")
             elif index == tree.root:
                 problems.append(f"{disputed} is the spinner; name a tile played on the board")
-    decoding = decode(tiles, used, set_max, fixed)
+    decoding = decode(tiles, used, set_max, fixed, doubles=(tree.root,))  # the spinner
     if not decoding.consistent:
         problems.extend(f"the board does not fit together: {c}" for c in decoding.conflicts)
         return TableauReading(None, tuple(problems), set_max, tiles, joins, tree, decoding,

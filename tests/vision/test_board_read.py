@@ -672,3 +672,24 @@ def test_an_arm_that_met_a_spinner_found_where_tiles_meet_is_joined_to_it(
     reading = read_tableau(tiles, 9, look=lambda c: spinner if lies_at(spinner, c) else None)
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+
+
+def test_the_spinner_is_decoded_as_a_double() -> None:
+    """Its second half read 3, the runner-up 9: no join may settle it (the arms can all
+    meet the first half or its sides), but the spinner is a double."""
+    truth = readings_of(BOARDS[0])
+    i = index_of(truth, 9, 9)
+    truth[i] = unsure(truth[i], 1, 3, 9, 0.55, 0.4)
+    reading = read_tableau(truth, 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[0]))
+    assert [(c.read, c.decoded) for c in reading.corrections] == [(3, 9)]
+
+
+def test_a_spinner_surely_read_as_no_double_is_reported() -> None:
+    truth = readings_of(BOARDS[0])
+    i = index_of(truth, 9, 9)
+    truth[i] = unsure(truth[i], 1, 3, None, 0.97, 0.0)
+    reading = read_tableau(truth, 9)
+    assert not reading.ok
+    assert any("is taken for the spinner, a double: " in p for p in reading.problems)
