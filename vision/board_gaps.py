@@ -4,10 +4,10 @@ hole where several tiles meet.
 A tableau is one connected piece, so tiles that reach the spinner by no join mean a tile
 is missing somewhere. In a straight chain of abutting tiles the detector sometimes misses
 one whole tile; its neighbours then face each other across a gap one tile long, each in
-line with the gap. Where the chain turns a corner there, the missed tile lies straight on
-from one neighbour and the other, turned square, touches its far half. That place is given
-back to the reader for a second look (``vision.board_read``); any other gap is left
-alone.
+line with the gap (two tiles long where glare or a dark photo hid two in a row). Where
+the chain turns a corner there, the missed tile lies straight on from one neighbour and
+the other, turned square, touches its far half. That place is given back to the reader
+for a second look (``vision.board_looks``); any other gap is left alone.
 
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
@@ -50,6 +50,10 @@ GAP_LENGTHS = (0.5, 1.3)
 SQUARE_COS = math.cos(math.radians(60))
 BEND_TOUCH = 0.35
 BEND = 1.0
+# Two tiles missed in a row (glare, a dark photo): a straight gap TWO_GAP_LENGTHS long;
+# any one-tile gap or corner fits better (TWO is added to its fit).
+TWO_GAP_LENGTHS = (1.6, 2.4)
+TWO = 2.0
 
 # Two tiles head on across a missed double lie its width (its long sides' arms) or its
 # length (its ends' arms) apart, in tile lengths; less where the detector boxed an arm
@@ -79,15 +83,15 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                   ) -> list[tuple[Point, Point]]:
     """The half centres of a missing tile for each gap between an open end of a tile on
     the tree and an open end of one off it (one gap per tile off it, the best fit): a
-    tile as long as its neighbours, in the middle of a straight gap, or straight on from
-    one of them at a corner."""
+    tile as long as its neighbours, in the middle of a straight gap (two of them in one
+    twice as long), or straight on from one of them at a corner."""
     whole = at_full_length(tiles)  # a short reading must not make the gap look long
     lengths = _lengths(whole)
     quads = [tile_quad(t) for t in whole]
     ends = [tile_ends(t) for t in whole]
     open_ends = [[_is_open(end, i, quads, tile_width(whole[i])) for end in ends[i]]
                  for i in range(len(whole))]
-    best: dict[int, tuple[float, tuple[Point, Point]]] = {}
+    best: dict[int, tuple[float, list[tuple[Point, Point]]]] = {}
     for a in range(len(whole)):
         if not in_tree[a]:
             continue
@@ -99,16 +103,21 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                 for hb in (0, 1):
                     if not (open_ends[a][ha] and open_ends[b][hb]):
                         continue
+                    e1, e2 = ends[a][ha], ends[b][hb]
                     span = _facing(ends[a], ha, ends[b], hb, length, GAP_LENGTHS)
                     fit = None if span is None else abs(span - 1.0)  # 0: one tile exactly
                     if fit is not None and (b not in best or fit < best[b][0]):
-                        e1, e2 = ends[a][ha], ends[b][hb]
-                        best[b] = (fit, _halves_about((e1 + e2) / 2, e2 - e1, length))
+                        best[b] = (fit, [_halves_about((e1 + e2) / 2, e2 - e1, length)])
+                    span = _facing(ends[a], ha, ends[b], hb, length, TWO_GAP_LENGTHS)
+                    fit = None if span is None else TWO + abs(span - 2.0)
+                    if fit is not None and (b not in best or fit < best[b][0]):
+                        best[b] = (fit, [_halves_about(e1 + (e2 - e1) * k / 4, e2 - e1, length)
+                                         for k in (1, 3)])
                     for x, hx, y in ((b, hb, a), (a, ha, b)):
                         bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
                         if bend is not None and (b not in best or BEND + bend[0] < best[b][0]):
-                            best[b] = (BEND + bend[0], bend[1])
-    return [centres for _, centres in best.values()]
+                            best[b] = (BEND + bend[0], [bend[1]])
+    return [centres for _, places in best.values() for centres in places]
 
 
 def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]],

@@ -110,7 +110,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         if found:
             tiles = without_misreadings(tiles, found) + found
             notes += tuple(f"found {tile_name(t)} at {place(t)} on a second look, in a gap "
-                           "one tile long in a chain of tiles" for t in found)
+                           "in a chain of tiles" for t in found)
             joins, tree = _joins_and_tree(tiles, meets)
     reading = _decoded(tiles, joins, tree, set_max, disputed, notes)
     patches = _plain_leaves(reading)

@@ -309,6 +309,18 @@ def test_a_tile_missed_at_a_corner_of_a_chain_is_found_on_a_second_look(
     assert any(n.startswith("found ") for n in reading.notes)
 
 
+@pytest.mark.parametrize("seed", [11, 12])
+def test_two_tiles_missed_in_a_row_are_found_on_a_second_look(seed: int) -> None:
+    truth = readings_of(BOARDS[3], seed)
+    missed = {index_of(truth, 0, 3), index_of(truth, 3, 7)}
+    tiles = [t for i, t in enumerate(truth) if i not in missed]
+    reading = read_tableau(tiles, 9,
+                           look=lambda c: next((t for t in truth if lies_at(t, c)), None))
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[3]))
+    assert sum(n.startswith("found ") for n in reading.notes) == 2
+
+
 def test_a_gap_narrowed_by_a_neighbour_boxed_too_long_is_still_looked_at() -> None:
     """The detector took part of the missed tile for its neighbour's: the gap is sized by
     how long the tiles around it are, not by that neighbour's own length."""
