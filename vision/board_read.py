@@ -86,9 +86,10 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
                  disputed: Tile | None = None, look: Look | None = None,
                  rules: RuleSet | None = None) -> TableauReading:
     """Rebuild the board from the tiles read; never raises. ``look`` reads the tile whose
-    half centres it is given from the photo: the second look where several tiles meet
-    and at a gap in a line. ``rules`` are the house rules the board was played under
-    (spinner arms, toes per foot; the set is ``set_max``)."""
+    half centres it is given from the photo: the second looks of vision.board_looks
+    (a tile boxed as two, a place where several tiles meet, a gap in a chain).
+    ``rules`` are the house rules the board was played under (spinner arms, toes per
+    foot; the set is ``set_max``)."""
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, ("no tiles were found in the photo",), set_max)
