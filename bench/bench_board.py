@@ -72,7 +72,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
     print(f"boards ({mode} mode, {count} per size, seeds from {seed})")
     before_ok = after_ok = halves = 0
     for size in sizes:
-        exact = 0
+        exact = unwarned = 0
         started = time.perf_counter()
         for i in range(count):
             rng = random.Random(seed * 1000 + size * 100_000 + i)
@@ -81,6 +81,8 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
             reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
             tiles = reading.tiles  # true to size: a stray reading dropped
             exact += reading.ok and reading.board == scene.board
+            # worst for a player: a wrong board given with no problem reported
+            unwarned += reading.ok and reading.board != scene.board
             true_values = half_truths(tiles, truth) if mode == "model" else [
                 v for t in truth for v in t.pips]
             read_values = [v for t in tiles for v in t.pips]
@@ -92,8 +94,8 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
                 before_ok += t == r
                 after_ok += t == d
         ms = (time.perf_counter() - started) * 1000 / count
-        print(f"  {size:2d} tiles: board exact {exact / count:.3f} ({exact}/{count})  "
-              f"{ms:.0f} ms per board")
+        print(f"  {size:2d} tiles: board exact {exact / count:.3f} ({exact}/{count}), "
+              f"wrong with no problem reported {unwarned}/{count}  {ms:.0f} ms per board")
     print(f"  per-half accuracy: before decoding {before_ok / halves:.4f}, after "
           f"{after_ok / halves:.4f} ({halves} halves)")
 
