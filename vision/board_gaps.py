@@ -27,17 +27,18 @@ import numpy as np
 from vision.board_geometry import (
     IN_LINE_COS,
     TOUCH_WIDTHS,
+    as_point,
     cosine,
+    halves_about,
     inside_quad,
     point_to_tile,
+    quad_about,
     tile_ends,
     tile_quad,
     tile_width,
 )
 from vision.board_sizes import at_full_length, expected_lengths, tile_length
-from vision.types import TileReading
-
-Point = tuple[float, float]
+from vision.types import Point, TileReading
 
 # The ends' distance, in tile lengths, that one tile fills: a neighbour boxed too long
 # (the detector took a half of the missed tile for its own) makes the gap look short.
@@ -92,6 +93,11 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     open_ends = [[_is_open(end, i, quads, tile_width(whole[i])) for end in ends[i]]
                  for i in range(len(whole))]
     best: dict[int, tuple[float, list[tuple[Point, Point]]]] = {}
+
+    def offer(b: int, fit: float, places: list[tuple[Point, Point]]) -> None:
+        if b not in best or fit < best[b][0]:
+            best[b] = (fit, places)
+
     for a in range(len(whole)):
         if not in_tree[a]:
             continue
@@ -105,18 +111,17 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                         continue
                     e1, e2 = ends[a][ha], ends[b][hb]
                     span = _facing(ends[a], ha, ends[b], hb, length, GAP_LENGTHS)
-                    fit = None if span is None else abs(span - 1.0)  # 0: one tile exactly
-                    if fit is not None and (b not in best or fit < best[b][0]):
-                        best[b] = (fit, [_halves_about((e1 + e2) / 2, e2 - e1, length)])
+                    if span is not None:  # fit 0: one tile exactly
+                        offer(b, abs(span - 1.0), [halves_about((e1 + e2) / 2, e2 - e1, length)])
                     span = _facing(ends[a], ha, ends[b], hb, length, TWO_GAP_LENGTHS)
-                    fit = None if span is None else TWO + abs(span - 2.0)
-                    if fit is not None and (b not in best or fit < best[b][0]):
-                        best[b] = (fit, [_halves_about(e1 + (e2 - e1) * k / 4, e2 - e1, length)
-                                         for k in (1, 3)])
+                    if span is not None:
+                        offer(b, TWO + abs(span - 2.0),
+                              [halves_about(e1 + (e2 - e1) * k / 4, e2 - e1, length)
+                               for k in (1, 3)])
                     for x, hx, y in ((b, hb, a), (a, ha, b)):
                         bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
-                        if bend is not None and (b not in best or BEND + bend[0] < best[b][0]):
-                            best[b] = (BEND + bend[0], [bend[1]])
+                        if bend is not None:
+                            offer(b, BEND + bend[0], [bend[1]])
     return [centres for _, places in best.values() for centres in places]
 
 
@@ -130,29 +135,19 @@ def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]]
     out = ends[x][hx] - ends[x][1 - hx]
     out = out / (float(np.linalg.norm(out)) or 1.0)
     start = ends[x][hx]
-    centres = _halves_about(start + out * length / 2, out, length)
-    quad = _quad_about(start + out * length / 2, out, length, width)
+    middle = start + out * length / 2
+    centres = halves_about(middle, out, length)
+    quad = quad_about(middle, out, length, width)
     axis_y = ends[y][1] - ends[y][0]
     if abs(cosine(axis_y, out)) > SQUARE_COS:
         return None  # not turned square: a straight gap, or none
-    if any(inside_quad(np.asarray(centres + (_point(start + out * length / 2),)), q).any()
-           for q in quads):
+    if any(inside_quad(np.asarray(centres + (as_point(middle),)), q).any() for q in quads):
         return None  # a tile lies there already
     far_end = start + out * length
     beside = [point_to_tile(end, quad) for end in ends[y]
               if 0.5 * length <= float((end - start) @ out) <= 1.05 * length]
     touch = min(beside + [point_to_tile(far_end, quads[y])]) / width
     return None if touch > BEND_TOUCH else (touch, centres)
-
-
-def _quad_about(middle: np.ndarray, out: np.ndarray, length: float, width: float
-                ) -> np.ndarray:
-    """The corners of a tile ``length`` by ``width`` centred on ``middle``, along ``out``
-    (a unit vector)."""
-    side = np.array([-out[1], out[0]]) * width / 2
-    along = out * length / 2
-    return np.array([middle - along - side, middle - along + side,
-                     middle + along + side, middle + along - side])
 
 
 def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
@@ -165,7 +160,8 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
     ends = [tile_ends(t) for t in whole]
     outward = [(e[0] - e[1], e[1] - e[0]) for e in ends]
     centres = [np.asarray(t.center_px, dtype=np.float64) for t in whole]
-    found: list[tuple[int, np.ndarray, np.ndarray, float, tuple[tuple[int, int], ...],
+    # (minus the ends meeting it, fit, middle, direction, length, meeting, read there)
+    found: list[tuple[int, float, np.ndarray, np.ndarray, float, tuple[tuple[int, int], ...],
                       tuple[int, ...]]] = []
     for a in range(len(whole)):
         for b in range(a + 1, len(whole)):
@@ -194,8 +190,8 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
         if any(np.linalg.norm(middle - _middle(h)) < length / 4 for h in holes):
             continue  # the same hole, seen across another pair of its tiles
         across = np.array([-along[1], along[0]])
-        holes.append(Hole(_halves_about(middle, along, length),
-                          _halves_about(middle, across, length), meeting, over))
+        holes.append(Hole(halves_about(middle, along, length),
+                          halves_about(middle, across, length), meeting, over))
     return holes
 
 
@@ -245,22 +241,10 @@ def _facing(ends_a: tuple[np.ndarray, np.ndarray], ha: int,
     return span
 
 
-def _halves_about(middle: np.ndarray, direction: np.ndarray, length: float
-                  ) -> tuple[Point, Point]:
-    """The half centres of a tile ``length`` long centred on ``middle``, along
-    ``direction``."""
-    step = direction / (float(np.linalg.norm(direction)) or 1.0) * length / 4
-    return _point(middle - step), _point(middle + step)
-
-
 def _is_open(end: np.ndarray, tile: int, quads: Sequence[np.ndarray], width: float) -> bool:
     """No other tile touches this end."""
     return all(point_to_tile(end, q) >= TOUCH_WIDTHS * width
                for k, q in enumerate(quads) if k != tile)
-
-
-def _point(p: np.ndarray) -> Point:
-    return (float(p[0]), float(p[1]))
 
 
 __all__ = ["Hole", "gaps_in_lines", "holes_where_tiles_meet"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.types import TileReading
+from vision.types import Point, TileReading
 
 TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
 SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (crosswise)
@@ -79,6 +79,28 @@ class TableauTree:
 # ---------------------------------------------------------------- tile geometry
 def tile_quad(tile: TileReading) -> np.ndarray:
     return np.asarray(tile.corners_px, dtype=np.float64)
+
+
+def quad_about(middle: np.ndarray, unit: np.ndarray, length: float, width: float
+               ) -> np.ndarray:
+    """The corners, in a reading's clockwise order, of a tile ``length`` by ``width``
+    centred on ``middle`` with its first half towards ``-unit`` (a unit vector)."""
+    along = unit * length / 2
+    side = np.array([unit[1], -unit[0]]) * width / 2
+    return np.array([middle - along - side, middle - along + side,
+                     middle + along + side, middle + along - side])
+
+
+def halves_about(middle: np.ndarray, direction: np.ndarray, length: float
+                 ) -> tuple[Point, Point]:
+    """The half centres of a tile ``length`` long centred on ``middle``, along
+    ``direction``."""
+    step = direction / (float(np.linalg.norm(direction)) or 1.0) * length / 4
+    return as_point(middle - step), as_point(middle + step)
+
+
+def as_point(p: np.ndarray) -> Point:
+    return (float(p[0]), float(p[1]))
 
 
 def tile_width(tile: TileReading) -> float:
@@ -267,6 +289,6 @@ def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
     return sorted(out.values(), key=lambda g: (-len(g), g[0]))
 
 
-__all__ = ["Join", "TableauTree", "build_tree", "choose_spinner", "components", "cosine",
-           "double_likelihood", "ends_met", "find_joins", "inside_quad", "point_to_tile",
-           "tile_ends", "tile_quad", "tile_width"]
+__all__ = ["Join", "TableauTree", "as_point", "build_tree", "choose_spinner", "components",
+           "cosine", "double_likelihood", "ends_met", "find_joins", "halves_about", "inside_quad",
+           "point_to_tile", "quad_about", "tile_ends", "tile_quad", "tile_width"]

@@ -100,11 +100,12 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     joins, tree = _joins_and_tree(tiles)
     tiles, apart = _set_aside_apart(tiles, joins, disputed)
     notes += apart
+    found: tuple[TileReading, ...] = ()
     meets: Meets = ()
     if look is not None:
         found, found_notes, meets = doubles_in_holes(tiles, look)
         tiles, notes = without_misreadings(tiles, found) + found, notes + found_notes
-    if notes:  # every tile left out or found has its note
+    if apart or found:  # the tiles changed since their joins were found
         joins, tree = _joins_and_tree(tiles, meets)
     if tree.loose and look is not None:
         found = tiles_in_gaps(tiles, tree, look)

@@ -17,7 +17,14 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.board_geometry import inside_quad, tile_ends, tile_quad
+from vision.board_geometry import (
+    as_point,
+    halves_about,
+    inside_quad,
+    quad_about,
+    tile_ends,
+    tile_quad,
+)
 from vision.types import TileReading
 
 NEIGHBOURS = 4  # nearby tiles that set the expected length (perspective changes it slowly)
@@ -55,16 +62,11 @@ def restored(tile: TileReading, length: float) -> TileReading:
     norm = float(np.linalg.norm(axis))
     if norm < 1e-6:
         return tile
-    u = axis / norm
-    across = np.array([u[1], -u[0]])  # the corners' clockwise order needs this side
     centre = (first_end + second_end) / 2
-    a, w = u * length / 2, across * length / 4
-    corners = (centre - a - w, centre - a + w, centre + a + w, centre + a - w)
-    half_centres = (centre - u * length / 4, centre + u * length / 4)
-    halves = tuple(replace(h, center_px=(float(c[0]), float(c[1])))
-                   for h, c in zip(tile.halves, half_centres, strict=True))
-    return replace(tile, corners_px=tuple((float(c[0]), float(c[1])) for c in corners),
-                   halves=halves)
+    corners = quad_about(centre, axis / norm, length, length / 2)
+    halves = tuple(replace(h, center_px=c) for h, c in
+                   zip(tile.halves, halves_about(centre, axis, length), strict=True))
+    return replace(tile, corners_px=tuple(as_point(c) for c in corners), halves=halves)
 
 
 def at_full_length(tiles: Sequence[TileReading]) -> list[TileReading]:

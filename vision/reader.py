@@ -70,7 +70,6 @@ class TileReader:
         self.last_timings_ms = timings
         return tiles, problems
 
-
     def read_at(self, image_bgr: np.ndarray, centres: tuple[tuple[float, float], ...],
                 set_max: int | None = None) -> TileReading:
         """The tile whose two half centres are ``centres``, read without the detector: a
