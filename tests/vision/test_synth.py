@@ -11,7 +11,8 @@ import pytest
 from vision.synth.pip_layout import pip_positions
 from vision.synth.scene import half_quads, render_scene
 from vision.synth.tile_art import random_style
-from vision.synth.writer import write_dataset
+from vision.board_scenes import write_tableau_set
+from vision.synth.writer import photo_truth_files, write_dataset
 
 
 @pytest.mark.parametrize("value", range(19))
@@ -93,3 +94,11 @@ def test_writer_emits_images_yolo_labels_and_truth(tmp_path):
             quads = half_quads(np.array(tile["corners"], np.float32))
             for quad, half in zip(quads, tile["halves"], strict=True):
                 assert np.allclose(quad.mean(0), half["center"], atol=0.02)
+
+
+def test_a_tableau_set_lists_one_truth_file_per_photo(tmp_path):
+    write_tableau_set(tmp_path, count=2, seed=5, tiles=(5,))
+    truths = photo_truth_files(tmp_path)
+    assert [f.stem for f in truths] == sorted(p.stem for p in (tmp_path / "images").glob("*.jpg"))
+    assert all("tiles" in json.loads(f.read_text()) for f in truths)
+    assert len(photo_truth_files(tmp_path, limit=1)) == 1

@@ -58,6 +58,13 @@ def truth_record(name: str, tiles: list[PlacedTile], width: int, height: int) ->
     return {"image": name, "width": width, "height": height, "tiles": records}
 
 
+def photo_truth_files(out_dir: Path, limit: int | None = None) -> list[Path]:
+    """The truth file of each photo in a written set, in name order, at most ``limit``.
+    A tableau set's truth/ also holds NAME.disputed.json, which is not a photo's truth."""
+    files = [f for f in sorted((out_dir / "truth").glob("*.json")) if f.suffixes == [".json"]]
+    return files[:limit]
+
+
 def write_dataset(
     out_dir: Path,
     count: int,

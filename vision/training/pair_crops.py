@@ -25,6 +25,7 @@ from vision.detect import OnnxDetector
 from vision.detections import HALF
 from vision.half_labels import read_half_boxes
 from vision.pair_crop import crop_pair
+from vision.synth.writer import photo_truth_files
 from vision.tiled_detect import detect_multiscale
 
 Box = tuple[float, float, float, float]
@@ -50,10 +51,8 @@ def synthetic_pairs(folder: Path, detector: OnnxDetector, rng: np.random.Generat
                     limit: int | None = None) -> tuple[list[np.ndarray], list[int]]:
     crops: list[np.ndarray] = []
     labels: list[int] = []
-    for truth_file in sorted((folder / "truth").glob("*.json"))[:limit]:
+    for truth_file in photo_truth_files(folder, limit):
         record = json.loads(truth_file.read_text())
-        if "tiles" not in record:  # a tableau's other truth files (disputed tile)
-            continue
         image = cv2.imread(str(folder / "images" / record["image"]))
         if image is None:
             continue

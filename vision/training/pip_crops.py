@@ -1,6 +1,7 @@
 """Half crops with their values, for training the pip reader.
 
-Sources: synthetic sets (truth/*.json, every value 0-18 including blanks) and the real
+Sources: synthetic sets of hands or tableaux (truth/NAME.json, every value 0-18 including
+blanks; a tableau's NAME.disputed.json is not a photo's truth) and the real
 photos (YOLO half boxes, values 1-12; blanks are not labelled there). Crops are cut with
 a wider margin than the reader uses so training can jitter the box (see train_pips).
 """
@@ -16,6 +17,7 @@ import numpy as np
 from vision.half_crop import crop_half
 from vision.half_labels import read_half_boxes
 from vision.synth.scene import half_quads
+from vision.synth.writer import photo_truth_files
 
 STORE_PX = 96
 STORE_MARGIN = 0.3
@@ -23,7 +25,7 @@ STORE_MARGIN = 0.3
 
 def synthetic_crops(folder: Path, limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     crops, values = [], []
-    for truth_file in sorted((folder / "truth").glob("*.json"))[:limit]:
+    for truth_file in photo_truth_files(folder, limit):
         record = json.loads(truth_file.read_text())
         image = cv2.imread(str(folder / "images" / record["image"]))
         for tile in record["tiles"]:
