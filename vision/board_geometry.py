@@ -25,6 +25,7 @@ from vision.types import Point, TileReading
 TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
 SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (crosswise)
 IN_LINE_COS = math.cos(math.radians(20))  # a tile this near the axis lies beyond an end
+ONE_SIDED_DEGREES = 115  # joins leaving an opening this wide are not all round the tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,15 +218,28 @@ def ends_met(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
     return met
 
 
+def widest_opening(tiles: Sequence[TileReading], joins: Sequence[Join], i: int) -> float:
+    """The widest angle (degrees) around tile ``i``'s centre with no joined tile in it.
+    A spinner's arms go out all round, so no opening is much over 90 degrees once it has
+    four; a chicken foot's parent and its three toes leave two openings of about 135."""
+    others = [tiles[j.other(i)].center_px for j in joins if i in (j.a, j.b)]
+    if len(others) < 2:
+        return 360.0
+    centre = tiles[i].center_px
+    angles = sorted(math.degrees(math.atan2(y - centre[1], x - centre[0])) for x, y in others)
+    gaps = [b - a for a, b in zip(angles, angles[1:], strict=False)]
+    return max(gaps + [360.0 - angles[-1] + angles[0]])
+
+
 def cosine(v: np.ndarray, w: np.ndarray) -> float:
     """The cosine of the angle between two vectors (0 if either is zero)."""
     return float(v @ w) / ((float(np.linalg.norm(v)) * float(np.linalg.norm(w))) or 1.0)
 
 
 def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
-    """The spinner: a likely double, with the most joins, then the one whose ends are met
-    by arms (a full chicken foot has as many joins, all on its sides), then the one
-    nearest the centre of the layout."""
+    """The spinner: a likely double, with the most joins, then the one joined all round (a
+    full chicken foot has as many joins, its toes all on one side), then the one whose
+    ends are met by arms, then the one nearest the centre of the layout."""
     degree = [0] * len(tiles)
     for j in joins:
         degree[j.a] += 1
@@ -237,7 +251,8 @@ def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
     def key(i: int) -> tuple[float, float, float, float]:
         dist = math.dist(tiles[i].center_px, centre) / scale
         double = double_likelihood(tiles[i]) > 0.2
-        return (-double, -degree[i], -ends_met(tiles, joins, i), dist)
+        one_sided = widest_opening(tiles, joins, i) > ONE_SIDED_DEGREES
+        return (-double, -degree[i], one_sided, -ends_met(tiles, joins, i), dist)
 
     return min(range(len(tiles)), key=key)
 
@@ -291,4 +306,4 @@ def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
 
 __all__ = ["Join", "TableauTree", "as_point", "build_tree", "choose_spinner", "components",
            "cosine", "double_likelihood", "ends_met", "find_joins", "halves_about", "inside_quad",
-           "point_to_tile", "quad_about", "tile_ends", "tile_quad", "tile_width"]
+           "point_to_tile", "quad_about", "tile_ends", "tile_quad", "tile_width", "widest_opening"]

@@ -15,7 +15,14 @@ from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from vision.board_decode import decode
 from vision.board_gaps import holes_where_tiles_meet
-from vision.board_geometry import ends_met, find_joins, tile_ends, tile_width
+from vision.board_geometry import (
+    ONE_SIDED_DEGREES,
+    ends_met,
+    find_joins,
+    tile_ends,
+    tile_width,
+    widest_opening,
+)
 from vision.board_noise import noisy_readings, truth_readings
 from vision.board_read import read_tableau
 from vision.board_scenes import TableauScene, lay_out, scene_tiles
@@ -92,6 +99,18 @@ def test_arms_in_line_meet_a_spinner_read_short_and_toes_do_not(seed: int) -> No
     assert sum(spinner in (j.a, j.b) for j in joins) == 4  # still joined, ends short
     assert ends_met(tiles, joins, spinner) == 2
     assert ends_met(tiles, joins, foot) == 0
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5, 6, 7, 8])
+def test_a_spinners_arms_go_all_round_and_a_feet_toes_to_one_side(seed: int) -> None:
+    # A spinner with four arms and a full chicken foot have the same number of joins, and
+    # slanting toes can touch a crosswise double near its ends, so the ends met can tie too.
+    tiles = readings_of("5-5 5-1@5-5 5-2@5-5 5-3@5-5 5-4@5-5 1-1@1-5 1-6@1-1 1-7@1-1 1-8@1-1",
+                        seed)
+    joins = find_joins(tiles)
+    spinner, foot = index_of(tiles, 5, 5), index_of(tiles, 1, 1)
+    assert widest_opening(tiles, joins, spinner) < ONE_SIDED_DEGREES
+    assert widest_opening(tiles, joins, foot) > ONE_SIDED_DEGREES
 
 
 def test_joins_name_the_touching_halves_and_crosswise_doubles() -> None:
