@@ -2,6 +2,7 @@
 must lie, and what it finds there.
 
     a tile boxed as two small tiles       -> read again as one (split_tiles)
+    a tile read unsurely                  -> read again along its length (recentred)
     a bare place where several tiles meet -> the double missed there (doubles_in_holes)
     a gap one tile long in a chain        -> the tile missed there (tiles_in_gaps)
 
@@ -36,6 +37,12 @@ KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
 SPLIT_SHORT = 0.6
 SPLIT_APART = (0.35, 0.7)
 SPLIT_SURE = 0.5
+# A tile read under RECENTRE_BELOW is read again moved along its length by these shares of
+# its half spacing, and moved where a look is surer by RECENTRE_GAIN
+RECENTRE_BELOW = 0.9
+RECENTRE_SHIFTS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)
+RECENTRE_GAIN = 0.05
+RECENTRE_LENGTH = 0.1  # ... and also at its neighbours' length when this far off it
 
 Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
 # the (tile, half) ends that met a place where a double was found, and that double
@@ -146,6 +153,67 @@ def split_tiles(tiles: tuple[TileReading, ...], look: Look
     return kept + tuple(found), tuple(notes)
 
 
+def recentred(tiles: tuple[TileReading, ...], look: Look
+              ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+    """The tiles, each unsure one moved along its length to where it reads surest. In a
+    line of abutting tiles the detector boxes halves off centre or too long, and a crop
+    reaching into the next tile counts some of its pips (a 7 read as 8); read centred on
+    the tile, both halves come out sure. A tile read much longer or shorter than its
+    neighbours is also read at their length. A tile is moved only when its halves' values
+    or its length change, with a note when its value changed."""
+    out: list[TileReading] = []
+    notes: list[str] = []
+    for tile, length in zip(tiles, expected_lengths(tiles), strict=True):
+        if tile.confidence >= RECENTRE_BELOW:
+            out.append(tile)
+            continue
+        here, best = _looks_along(tile, length, look)
+        beat = max(tile.confidence, here.confidence if here is not None else 0.0)
+        if best is None or best.confidence < beat + RECENTRE_GAIN:
+            out.append(tile)
+            continue
+        # The surest look tells the value and the length, not the place to the pixel: a
+        # reading it confirms at the same length stays where it was read, joins and all.
+        resized = abs(_spacing(best) - _spacing(tile)) > RECENTRE_LENGTH * _spacing(tile)
+        if best.pips == tile.pips and not resized:
+            out.append(tile)
+            continue
+        out.append(best)
+        if sorted(best.pips) != sorted(tile.pips):
+            notes.append(f"read {tile_name(tile)} at {place(tile)} again as "
+                         f"{tile_name(best)}, centred on the tile: the first look was off "
+                         "centre, reaching into its neighbour")
+    return tuple(out), tuple(notes)
+
+
+def _spacing(tile: TileReading) -> float:
+    """The distance between the tile's half centres."""
+    return float(np.linalg.norm(np.subtract(*(h.center_px for h in tile.halves))))
+
+
+def _looks_along(tile: TileReading, length: float | None, look: Look
+                 ) -> tuple[TileReading | None, TileReading | None]:
+    """The look where ``tile`` was read, and the surest of the looks moved along its
+    length (and at ``length``, its neighbours', when it was read much longer or shorter)."""
+    a, b = (np.asarray(h.center_px, float) for h in tile.halves)
+    spacing = float(np.linalg.norm(b - a))
+    if spacing < 1e-6:
+        return None, None
+    axis, middle = (b - a) / spacing, (a + b) / 2
+
+    def at(shift: float, apart: float) -> TileReading | None:
+        centre = middle + shift * spacing * axis
+        return look((tuple(centre - apart / 2 * axis), tuple(centre + apart / 2 * axis)))
+
+    spacings = [spacing]
+    if length is not None and abs(length / 2 - spacing) > RECENTRE_LENGTH * spacing:
+        spacings.append(length / 2)
+    seen = [at(f, apart) for apart in spacings for f in (0.0, *RECENTRE_SHIFTS)
+            if (f, apart) != (0.0, spacing)]
+    best = max((t for t in seen if t is not None), key=lambda t: t.confidence, default=None)
+    return at(0.0, spacing), best
+
+
 def without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]
                         ) -> tuple[TileReading, ...]:
     """The tiles less any whose centre lies on a tile found on a second look: the first
@@ -166,5 +234,5 @@ def place(tile: TileReading) -> str:
     return f"({x:.0f}, {y:.0f})"
 
 
-__all__ = ["Look", "Meets", "doubles_in_holes", "place", "split_tiles", "tiles_in_gaps",
-           "without_misreadings"]
+__all__ = ["Look", "Meets", "doubles_in_holes", "place", "recentred", "split_tiles",
+           "tiles_in_gaps", "without_misreadings"]

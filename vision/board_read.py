@@ -34,6 +34,7 @@ from vision.board_looks import (
     Meets,
     doubles_in_holes,
     place,
+    recentred,
     split_tiles,
     tiles_in_gaps,
     without_misreadings,
@@ -97,6 +98,9 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if look is not None:
         tiles, notes = split_tiles(tuple(tiles), look)
     tiles = tuple(true_to_size(tiles))
+    if look is not None:
+        tiles, moved = recentred(tiles, look)
+        notes += moved
     joins, tree = _joins_and_tree(tiles)
     tiles, apart = _set_aside_apart(tiles, joins, disputed)
     notes += apart

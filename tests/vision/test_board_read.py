@@ -272,6 +272,47 @@ def test_a_tile_missed_in_a_line_is_found_on_a_second_look() -> None:
                for n in reading.notes)
 
 
+def shifted(tile: TileReading, share: float, confidence: float) -> TileReading:
+    """The tile's reading moved along its length by ``share`` of its half spacing."""
+    a, b = (np.asarray(h.center_px) for h in tile.halves)
+    step = share * (b - a)
+    return replace(tile, corners_px=tuple(tuple(np.asarray(p) + step) for p in tile.corners_px),
+                   halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + step))
+                                for h in tile.halves),
+                   confidence=confidence)
+
+
+def test_an_unsure_tile_read_off_centre_is_read_again_where_it_lies() -> None:
+    truth = readings_of(BOARDS[3])
+    off = index_of(truth, 4, 6)  # the chain's last tile: its 6 is joined to nothing
+
+    def look(centres):
+        """Surest centred on a tile, less sure the further off centre."""
+        middle = np.mean(centres, axis=0)
+        tile = min(truth, key=lambda t: float(np.linalg.norm(middle - t.center_px)))
+        a, b = (np.asarray(h.center_px) for h in tile.halves)
+        share = float((middle - tile.center_px) @ (b - a)) / float((b - a) @ (b - a))
+        if abs(share) > 0.35:
+            return None
+        return shifted(tile, share, 0.95 - abs(share))
+
+    # read off centre, its 6 counted pips of the table's pattern: 4-8 fits the board as well
+    six = [h.pips for h in truth[off].halves].index(6)
+    misread = unsure(shifted(truth[off], 0.2, 0.6), six, 8, 6, 0.6, 0.3)
+    tiles = [t for i, t in enumerate(truth) if i != off] + [misread]
+    assert read_tableau(tiles, 9).board != parse_board(BOARDS[3])
+    reading = read_tableau(tiles, 9, look=look)
+    assert reading.ok and reading.board == parse_board(BOARDS[3]), reading.problems
+    six_four = "-".join(str(h.pips) for h in truth[off].halves)
+    assert any(f"again as {six_four}, centred on the tile" in n for n in reading.notes)
+    # a sure reading is left where it was read, and so is an unsure one read right
+    for kept in (replace(misread, confidence=0.95), shifted(truth[off], 0.2, 0.6)):
+        tiles = [t for i, t in enumerate(truth) if i != off] + [kept]
+        reading = read_tableau(tiles, 9, look=look)
+        assert not any("centred" in n for n in reading.notes)
+        assert kept in reading.tiles
+
+
 def boxed_askew(tile: TileReading, confidence: float | None = None, turn: float = 1.0
                 ) -> TileReading:
     """The tile's reading turned about its centre (57 degrees unless told), and as sure
