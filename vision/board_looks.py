@@ -42,6 +42,7 @@ SPLIT_SURE = 0.5
 RECENTRE_BELOW = 0.9
 RECENTRE_SHIFTS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)
 RECENTRE_GAIN = 0.05
+RECENTRE_SURE = 0.5  # ... and read surer than not there: a move trades one reading for another
 RECENTRE_LENGTH = 0.1  # ... and also at its neighbours' length when this far off it
 
 Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
@@ -169,7 +170,7 @@ def recentred(tiles: tuple[TileReading, ...], look: Look
             continue
         here, best = _looks_along(tile, length, look)
         beat = max(tile.confidence, here.confidence if here is not None else 0.0)
-        if best is None or best.confidence < beat + RECENTRE_GAIN:
+        if best is None or best.confidence < max(beat + RECENTRE_GAIN, RECENTRE_SURE):
             out.append(tile)
             continue
         # The surest look tells the value and the length, not the place to the pixel: a
