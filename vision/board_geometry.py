@@ -25,6 +25,8 @@ from vision.types import Point, TileReading
 TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
 SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (crosswise)
 IN_LINE_COS = math.cos(math.radians(20))  # a tile this near the axis lies beyond an end
+TOE_ENDS_APART = 0.6  # two ends this near (in tile widths) meet the same place
+TOE_DOUBLE = 0.5  # ... which is a double when the tile there is this likely one
 ONE_SIDED_DEGREES = 115  # joins leaving an opening this wide are not all round the tile
 
 
@@ -155,26 +157,51 @@ def find_joins(tiles: Sequence[TileReading], touch_widths: float = TOUCH_WIDTHS
     quads = [tile_quad(t) for t in tiles]
     centres = np.array([q.mean(0) for q in quads]) if quads else np.zeros((0, 2))
     reach = [2.5 * max(np.linalg.norm(q - q.mean(0), axis=1)) for q in quads]
+    ends = [tile_ends(t) for t in tiles]
+
+    def touching(a: int, end: np.ndarray) -> list[tuple[float, int]]:
+        """The tiles an end of tile ``a`` touches, nearest first, as (gap in widths, tile)."""
+        width = tile_width(tiles[a])
+        near = ((point_to_tile(end, quads[b]) / width, b) for b in range(len(tiles))
+                if b != a and np.linalg.norm(centres[b] - end) <= reach[b])
+        return sorted((gap, b) for gap, b in near if gap < touch_widths)
+
+    near = [[touching(a, end) for end in ends[a]] for a in range(len(tiles))]
     found: dict[tuple[int, int], Join] = {}
-    for a, tile in enumerate(tiles):
-        width = tile_width(tile)
-        for half, end in enumerate(tile_ends(tile)):
-            best: tuple[float, int] | None = None
-            for b in range(len(tiles)):
-                if b == a or np.linalg.norm(centres[b] - end) > reach[b]:
-                    continue
-                gap = point_to_tile(end, quads[b]) / width
-                if gap < touch_widths and (best is None or gap < best[0]):
-                    best = (gap, b)
-            if best is None:
+    for a in range(len(tiles)):
+        for half, end in enumerate(ends[a]):
+            if not near[a][half]:
                 continue
-            gap, b = best
+            gap, b = _toe_beside_toe(tiles, ends, near, a, half) or near[a][half][0]
             join = Join(a, half, b, _where_on(end, tiles[b]), round(gap, 3))
             key = (min(a, b), max(a, b))
             old = found.get(key)
             if old is None or _better(join, old):
                 found[key] = join
     return tuple(found[k] for k in sorted(found))
+
+
+def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarray, np.ndarray]],
+                    near: Sequence[Sequence[list[tuple[float, int]]]], a: int, half: int
+                    ) -> tuple[float, int] | None:
+    """The double that end ``half`` of tile ``a`` meets when the tile it touches first is
+    touched at an end that itself meets that double: two toes of a chicken foot converge
+    on their double, and one toe boxed a little wide covers the other's end. An end meets
+    one tile, and only a double is met by several."""
+    _, b = near[a][half][0]
+    end = ends[a][half]
+    width = tile_width(tiles[a])
+    for b_half, b_end in enumerate(ends[b]):
+        if float(np.linalg.norm(b_end - end)) > TOE_ENDS_APART * width:
+            continue
+        beyond = [(gap, c) for gap, c in near[b][b_half] if c != a]
+        if not beyond:
+            continue
+        double = beyond[0][1]
+        mine = next((g for g, c in near[a][half] if c == double), None)
+        if mine is not None and double_likelihood(tiles[double]) > TOE_DOUBLE:
+            return mine, double
+    return None
 
 
 def _better(new: Join, old: Join) -> bool:

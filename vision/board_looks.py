@@ -154,17 +154,19 @@ def split_tiles(tiles: tuple[TileReading, ...], look: Look
     return kept + tuple(found), tuple(notes)
 
 
-def recentred(tiles: tuple[TileReading, ...], look: Look
+def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileReading, ...] = ()
               ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
     """The tiles, each unsure one moved along its length to where it reads surest. In a
     line of abutting tiles the detector boxes halves off centre or too long, and a crop
     reaching into the next tile counts some of its pips (a 7 read as 8); read centred on
     the tile, both halves come out sure. A tile read much longer or shorter than its
-    neighbours is also read at their length. A tile is moved only when its halves' values
-    or its length change, with a note when its value changed."""
+    neighbours is also read at their length (``beside`` are more neighbours, not looked
+    at again). A tile is moved only when its halves' values or its length change, with a
+    note when its value changed."""
     out: list[TileReading] = []
     notes: list[str] = []
-    for tile, length in zip(tiles, expected_lengths(tiles), strict=True):
+    lengths = expected_lengths(beside + tiles)[len(beside):]
+    for tile, length in zip(tiles, lengths, strict=True):
         if tile.confidence >= RECENTRE_BELOW:
             out.append(tile)
             continue

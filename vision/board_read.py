@@ -48,7 +48,8 @@ MIN_DISPUTED = 0.05  # the named tile must be at least this likely somewhere in 
 # reading apart must show itself plainly to be reported rather than left out
 APART_FROM = 0.5
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
-LEAVES_TRIED = 4  # doubtful leaves tried, least sure first, when the board is misread
+TILES_TRIED = 4  # doubtful tiles tried, least sure first, when the board is misread: leaves
+BETWEEN_BELOW = 0.3  # ... and tiles this unsure between others (their tiles join again)
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +114,8 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         joins, tree = _joins_and_tree(tiles, meets)
     if tree.loose and look is not None:
         found = tiles_in_gaps(tiles, tree, look)
-        if found:
+        if found:  # a gap's place comes from its neighbours' ends, boxed off centre too
+            found = recentred(found, look, beside=tiles)[0]
             tiles = without_misreadings(tiles, found) + found
             notes += tuple(f"found {tile_name(t)} at {place(t)} on a second look, in a gap "
                            "in a chain of tiles" for t in found)
@@ -125,7 +127,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         fits = without.decoding is not None and without.decoding.consistent
         reading = without if fits else reading  # left out only when the board then fits
     rules = replace(rules or RuleSet(), set_max=set_max)
-    return _without_doubtful_leaf(reading, rules, disputed, meets)
+    return _without_doubtful_tile(reading, rules, disputed, meets)
 
 
 def _leaving_out(reading: TableauReading, patches: dict[int, str], disputed: Tile | None,
@@ -137,14 +139,16 @@ def _leaving_out(reading: TableauReading, patches: dict[int, str], disputed: Til
                     reading.notes + tuple(patches.values()))
 
 
-def _without_doubtful_leaf(reading: TableauReading, rules: RuleSet, disputed: Tile | None,
-                          meets: Meets) -> TableauReading:
-    """The reading without one doubtful tile at the end of a chain (read unsurely, or
-    read 0-0: something plain), when the board does not fit together or breaks the rules
-    with it and is whole and lawful without it; with a note saying so. Every tile but the
-    disputed one was played legally, so such a board was misread, and a doubtful leaf is
-    the likeliest misreading (a 0-0 read on a patch of table, a tile read on a speck, a
-    second reading of a tile)."""
+def _without_doubtful_tile(reading: TableauReading, rules: RuleSet, disputed: Tile | None,
+                           meets: Meets) -> TableauReading:
+    """The reading without one doubtful tile (at the end of a chain, read unsurely or read
+    0-0: something plain; or between tiles, read very unsurely), when the board does not
+    fit together or breaks the rules with it and is whole and lawful without it; with a
+    note saying so. Every tile but the disputed one was played legally, so such a board
+    was misread, and a doubtful tile is the likeliest misreading (a 0-0 read on a patch of
+    table or on the blank half of a tile beside the spinner, a tile read on a speck, a
+    second reading of a tile). Without a tile between others, the tiles beyond it join
+    again where they touch."""
     tree, tiles = reading.tree, reading.tiles
     if tree is None or reading.decoding is None:
         return reading
@@ -157,11 +161,11 @@ def _without_doubtful_leaf(reading: TableauReading, rules: RuleSet, disputed: Ti
         why = "with it " + next((p for p in reading.problems if "does not fit" in p),
                                 reading.problems[0])
     doubtful = sorted((i for i in tree.order()[1:]
-                       if not tree.children(i) and i != reading.disputed
-                       and (tiles[i].pips == (0, 0) or tiles[i].confidence < PLAIN_BELOW)),
+                       if i != reading.disputed and _doubtful(tiles[i], tree.children(i))),
                       key=lambda i: tiles[i].confidence)
-    for i in doubtful[:LEAVES_TRIED]:
-        if reading.board is not None and _rules_broken(reading, rules, leave=i):
+    for i in doubtful[:TILES_TRIED]:
+        leaf = not tree.children(i)
+        if leaf and reading.board is not None and _rules_broken(reading, rules, leave=i):
             continue  # quick: the board less this leaf still breaks them
         seen = ("no pips were seen on it" if tiles[i].pips == (0, 0) else
                 f"it was read unsurely ({tiles[i].confidence:.2f})")
@@ -171,6 +175,14 @@ def _without_doubtful_leaf(reading: TableauReading, rules: RuleSet, disputed: Ti
         if _lawful(without, rules):
             return without
     return reading
+
+
+def _doubtful(tile: TileReading, children: Sequence[int]) -> bool:
+    """A tile likeliest misread: read very unsurely, or at the end of a chain (no
+    ``children``) read unsurely or read 0-0 (something plain)."""
+    if tile.confidence < BETWEEN_BELOW:
+        return True
+    return not children and (tile.pips == (0, 0) or tile.confidence < PLAIN_BELOW)
 
 
 def _rules_broken(reading: TableauReading, rules: RuleSet, leave: int | None = None
