@@ -185,9 +185,10 @@ def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarra
                     near: Sequence[Sequence[list[tuple[float, int]]]], a: int, half: int
                     ) -> tuple[float, int] | None:
     """The double that end ``half`` of tile ``a`` meets when the tile it touches first is
-    touched at an end that itself meets that double: two toes of a chicken foot converge
-    on their double, and one toe boxed a little wide covers the other's end. An end meets
-    one tile, and only a double is met by several."""
+    touched at an end that itself meets that double, read more surely than that tile: two
+    toes of a chicken foot converge on their double, and one toe boxed a little wide (so
+    read unsurely) covers the other's end. An end meets one tile, and only a double is
+    met by several. A double read less surely is likelier a second reading of the place."""
     _, b = near[a][half][0]
     end = ends[a][half]
     width = tile_width(tiles[a])
@@ -199,7 +200,8 @@ def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarra
             continue
         double = beyond[0][1]
         mine = next((g for g, c in near[a][half] if c == double), None)
-        if mine is not None and double_likelihood(tiles[double]) > TOE_DOUBLE:
+        if (mine is not None and double_likelihood(tiles[double]) > TOE_DOUBLE
+                and tiles[double].confidence > tiles[b].confidence):
             return mine, double
     return None
 

@@ -181,12 +181,24 @@ def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileRead
         if best.pips == tile.pips and not resized:
             out.append(tile)
             continue
-        out.append(best)
+        out.append(_keeping_first_values(best, tile))
         if sorted(best.pips) != sorted(tile.pips):
             notes.append(f"read {tile_name(tile)} at {place(tile)} again as "
                          f"{tile_name(best)}, centred on the tile: the first look was off "
                          "centre, reaching into its neighbour")
     return tuple(out), tuple(notes)
+
+
+def _keeping_first_values(moved: TileReading, first: TileReading) -> TileReading:
+    """The moved reading, each half whose value changed keeping the first look's value as
+    its runner-up: a look moved a little too far cuts a pip off (8 read as 7) as surely as
+    a look off centre gains one, and the joins then decide between them."""
+    halves = tuple(
+        h if h.pips == f.pips or (h.runner_up == f.pips
+                                  and h.runner_up_confidence >= f.confidence)
+        else replace(h, runner_up=f.pips, runner_up_confidence=min(f.confidence, h.confidence))
+        for h, f in zip(moved.halves, first.halves, strict=True))
+    return replace(moved, halves=halves)
 
 
 def _spacing(tile: TileReading) -> float:
