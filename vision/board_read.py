@@ -99,9 +99,24 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if look is not None:
         tiles, notes = split_tiles(tuple(tiles), look)
     tiles = tuple(true_to_size(tiles))
-    if look is not None:
-        tiles, moved = recentred(tiles, look)
-        notes += moved
+    rules = replace(rules or RuleSet(), set_max=set_max)
+    if look is None:
+        return _rebuilt(tiles, notes, set_max, disputed, None, rules)
+    moved, moved_notes = recentred(tiles, look)
+    reading = _rebuilt(moved, notes + moved_notes, set_max, disputed, look, rules)
+    if moved != tiles and not _lawful(reading, rules):
+        # The moves were a guess: a tile moved to where it reads surest can break a join
+        # its neighbours, boxed off the same way, made. The first looks may fit.
+        first = _rebuilt(tiles, notes, set_max, disputed, look, rules)
+        if _lawful(first, rules):
+            return first
+    return reading
+
+
+def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,
+             disputed: Tile | None, look: Look | None, rules: RuleSet) -> TableauReading:
+    """The board from tiles true to size: joins, the second looks where tiles meet and in
+    gaps, decoding, and the tiles left out as plain or doubtful."""
     joins, tree = _joins_and_tree(tiles)
     tiles, apart = _set_aside_apart(tiles, joins, disputed)
     notes += apart
@@ -126,7 +141,6 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         without = _leaving_out(reading, patches, disputed, meets)
         fits = without.decoding is not None and without.decoding.consistent
         reading = without if fits else reading  # left out only when the board then fits
-    rules = replace(rules or RuleSet(), set_max=set_max)
     return _without_doubtful_tile(reading, rules, disputed, meets)
 
 
