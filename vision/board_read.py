@@ -89,7 +89,8 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
                  rules: RuleSet | None = None) -> TableauReading:
     """Rebuild the board from the tiles read; never raises. ``look`` reads the tile whose
     half centres it is given from the photo: the second looks of vision.board_looks
-    (a tile boxed as two, a place where several tiles meet, a gap in a chain).
+    (a tile boxed as two, a tile read unsurely, a place where several tiles meet, a gap
+    in a chain).
     ``rules`` are the house rules the board was played under (spinner arms, toes per
     foot; the set is ``set_max``)."""
     set_max = infer_set(tiles) if set_max is None else set_max
