@@ -4,7 +4,8 @@ must lie, and what it finds there.
     a tile boxed as two small tiles       -> read again as one (split_tiles)
     a tile read unsurely                  -> read again along its length (recentred)
     a bare place where several tiles meet -> the double missed there (doubles_in_holes)
-    a gap one tile long in a chain        -> the tile missed there (tiles_in_gaps)
+    a gap in a chain (one or two tiles    -> the tiles missed there (tiles_in_gaps)
+    long, or at a corner)
 
 ``vision.board_gaps`` says where those places are; ``vision.board_read`` decides when to
 look. A tile found replaces any first reading lying on it (``without_misreadings``).
@@ -52,7 +53,8 @@ Meets = tuple[tuple[TileReading, int, TileReading], ...]
 
 def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
                   ) -> tuple[TileReading, ...]:
-    """The tiles a second look finds where a chain of tiles has a gap one tile long."""
+    """The tiles a second look finds where a chain of tiles has a gap: one tile long, two
+    tiles long, or at a corner (``board_gaps.gaps_in_lines``)."""
     in_tree = [tree.in_tree(i) for i in range(len(tiles))]
     seen = (look(centres) for centres in gaps_in_lines(tiles, in_tree))
     found: tuple[TileReading, ...] = ()
@@ -177,7 +179,8 @@ def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileRead
             continue
         # The surest look tells the value and the length, not the place to the pixel: a
         # reading it confirms at the same length stays where it was read, joins and all.
-        resized = abs(_spacing(best) - _spacing(tile)) > RECENTRE_LENGTH * _spacing(tile)
+        spacing = _spacing(tile)
+        resized = abs(_spacing(best) - spacing) > RECENTRE_LENGTH * spacing
         if best.pips == tile.pips and not resized:
             out.append(tile)
             continue
@@ -211,7 +214,7 @@ def _looks_along(tile: TileReading, length: float | None, look: Look
     """The look where ``tile`` was read, and the surest of the looks moved along its
     length (and at ``length``, its neighbours', when it was read much longer or shorter)."""
     a, b = (np.asarray(h.center_px, float) for h in tile.halves)
-    spacing = float(np.linalg.norm(b - a))
+    spacing = _spacing(tile)
     if spacing < 1e-6:
         return None, None
     axis, middle = (b - a) / spacing, (a + b) / 2
