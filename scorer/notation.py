@@ -18,12 +18,18 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scorer.messages import clip, first_foreign, name_char, summarize
 from scorer.rules import DEFAULT_RULES, RuleSet
 from scorer.tableau import Placement, Tableau
 from scorer.tiles import Tile
 from scorer.verdict import Reason, Verdict, Violation
 
-_TOKEN = re.compile(r"^(\d{1,2})[-|:](\d{1,2})(?:@(\d{1,2})[-|:](\d{1,2}))?$")
+_TOKEN = re.compile(r"^([0-9]{1,2})[-|:]([0-9]{1,2})(?:@([0-9]{1,2})[-|:]([0-9]{1,2}))?$")
+
+# A full double-18 set is 190 tiles: about 2 KB of notation or 8 KB of JSON. Longer text
+# is refused before it is parsed, so a pasted megabyte costs nothing.
+MAX_BOARD_CHARS = 64 * 1024
+BOM = "\ufeff"
 
 
 class NotationError(ValueError):
@@ -35,7 +41,7 @@ class BoardError(ValueError):
 
     def __init__(self, verdict: Verdict) -> None:
         self.verdict = verdict
-        super().__init__("; ".join(r.message for r in verdict.reasons))
+        super().__init__(summarize([r.message for r in verdict.reasons]))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -82,17 +88,33 @@ class Board:
 
 
 # -- text ------------------------------------------------------------------------------
+def _check_size(text: str) -> str:
+    """``text`` without a leading byte-order mark; NotationError when it is too long."""
+    if len(text) > MAX_BOARD_CHARS:
+        raise NotationError(f"the board is {len(text):,} characters long; a board holds at "
+                            f"most {MAX_BOARD_CHARS:,}")
+    return text[1:] if text.startswith(BOM) else text
+
+
+def _bad_token(token: str) -> NotationError:
+    foreign = first_foreign(token)
+    if foreign is not None:
+        return NotationError(f"'{clip(token)}' holds {name_char(foreign)}; write tiles with "
+                             "the digits 0-9, like 9-1 and 1-5@9-1")
+    return NotationError(f"'{clip(token)}' is not a tile on a board (write a tile like 9-1, "
+                         "and a tile played on another like 1-5@9-1)")
+
+
 def parse_board(text: str) -> Board:
     """Read board notation; raise NotationError naming the first bad token."""
-    tokens = text.replace(",", " ").split()
+    tokens = _check_size(text).replace(",", " ").split()
     if not tokens:
         raise NotationError("the board is empty: write the spinner first, like 9-9 9-1@9-9")
     entries = []
     for token in tokens:
         match = _TOKEN.match(token)
         if not match:
-            raise NotationError(f"'{token}' is not a tile on a board (write a tile like 9-1, "
-                                "and a tile played on another like 1-5@9-1)")
+            raise _bad_token(token)
         a, b, c, d = match.groups()
         try:
             tile = Tile.of(int(a), int(b))
@@ -161,11 +183,18 @@ def board_to_json(board: Board) -> str:
 
 def board_from_json(text: str) -> Board:
     """Read a board's JSON; raise NotationError naming what is wrong."""
+    text = _check_size(text)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise NotationError(f"the board is not valid JSON ({error.msg} at line "
                             f"{error.lineno} column {error.colno})") from None
+    except ValueError:  # an integer too long to convert (over 4,300 digits)
+        raise NotationError("the board JSON holds a number too long to read; a board "
+                            "holds tiles like \"9-1\"") from None
+    except RecursionError:
+        raise NotationError("the board JSON is nested too deeply; a board is "
+                            '{"tiles": [{"tile": "9-9"}, ...]}') from None
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
         raise NotationError('board JSON must be an object like {"tiles": [{"tile": "9-9"}]}')
     entries = []
@@ -188,13 +217,17 @@ def board_from_json(text: str) -> Board:
 
 
 def read_board(text: str) -> Board:
-    """Notation or JSON, whichever the text is."""
+    """Notation or JSON, whichever the text is (a leading byte-order mark is ignored)."""
+    text = _check_size(text)
     return board_from_json(text) if text.lstrip().startswith("{") else parse_board(text)
 
 
 # -- checking --------------------------------------------------------------------------
+MAX_NAMED = 6  # tiles named in one reason; the rest are counted
+
+
 def _names(tiles: Iterable[object]) -> str:
-    return ", ".join(str(t) for t in tiles)
+    return summarize([str(t) for t in tiles], MAX_NAMED, ", ")
 
 
 def validate(board: Board, rules: RuleSet = DEFAULT_RULES, *, spinner: int | None = None

@@ -5,10 +5,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from scorer.messages import clip, first_foreign, name_char
+
 MAX_SET = 18
 SET_SIZES = (6, 9, 12, 15, 18)
 
-_TILE_TEXT = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$")
+# ASCII only: without it \d also matches Arabic-Indic and other digits, which int() accepts.
+_TILE_TEXT = re.compile(r"^\s*(\d{1,2})\s*[-|:]\s*(\d{1,2})\s*$", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -33,7 +36,11 @@ class Tile:
         """Read ``"5-3"``, ``"3|5"`` or ``"3:5"``; raise ValueError with a readable message."""
         match = _TILE_TEXT.match(text)
         if not match:
-            raise ValueError(f"'{text}' is not a tile (write it like 5-3)")
+            foreign = first_foreign(text.strip())
+            if foreign is not None:
+                raise ValueError(f"'{clip(text)}' holds {name_char(foreign)}; write a tile "
+                                 "with the digits 0-9, like 5-3")
+            raise ValueError(f"'{clip(text)}' is not a tile (write it like 5-3)")
         return cls.of(int(match.group(1)), int(match.group(2)))
 
     @property

@@ -1,0 +1,62 @@
+"""Keeping messages short and plain: echoed input is clipped, long lists are counted, and a
+character that does not belong is named (an invisible one would otherwise be shown as
+nothing at all).
+
+Every message a command prints is one line a person reads; input can be megabytes. So a
+message names at most ``MAX_LISTED`` problems and counts the rest, and quotes at most
+``MAX_ECHO`` characters of what was typed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+MAX_ECHO = 40
+MAX_NAME = 120
+MAX_LISTED = 3
+
+
+def clip(text: str, limit: int = MAX_ECHO) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis and the full length when
+    cut: ``'[[[[[[...' (100000 characters)``."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def clip_name(name: str, limit: int = MAX_NAME) -> str:
+    """A file name or path cut in the middle, keeping its start and its end (where the
+    file's own name is): ``'/very/long/.../photo.jpg'``."""
+    if len(name) <= limit:
+        return name
+    half = (limit - 3) // 2
+    return f"{name[:half]}...{name[-half:]}"
+
+
+def summarize(messages: Sequence[str], limit: int = MAX_LISTED, sep: str = "; ") -> str:
+    """The first ``limit`` messages joined, and how many more there are."""
+    shown = list(messages[:limit])
+    rest = len(messages) - len(shown)
+    if rest > 0:
+        shown.append(f"and {rest:,} more")
+    return sep.join(shown)
+
+
+def name_char(char: str) -> str:
+    """A character as a person can find it: ``'٣' (U+0663 ARABIC-INDIC DIGIT THREE)``;
+    invisible ones without the glyph: ``U+FEFF ZERO WIDTH NO-BREAK SPACE``."""
+    code = f"U+{ord(char):04X}"
+    name = unicodedata.name(char, "")
+    label = f"{code} {name}" if name else code
+    if unicodedata.category(char)[0] in "CZ" and char != " ":
+        return label
+    return f"'{char}' ({label})"
+
+
+def first_foreign(text: str) -> str | None:
+    """The first character outside printable ASCII, or None."""
+    for char in text:
+        if not (" " <= char <= "~"):
+            return char
+    return None

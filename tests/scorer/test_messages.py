@@ -1,0 +1,27 @@
+"""Messages stay short: echoed input is clipped, long lists counted, odd characters named."""
+
+from __future__ import annotations
+
+from scorer.messages import clip, clip_name, first_foreign, name_char, summarize
+
+
+def test_clip_keeps_short_text_and_cuts_long_text_with_its_length() -> None:
+    assert clip("9-9") == "9-9"
+    assert clip("[" * 100_000) == "[" * 40 + "... (100,000 characters)"
+
+
+def test_clip_name_keeps_both_ends_of_a_path() -> None:
+    name = "/photos/" + "a" * 300 + ".jpg"
+    short = clip_name(name)
+    assert len(short) <= 120 and short.startswith("/photos/") and short.endswith("a.jpg")
+
+
+def test_summarize_names_the_first_three_and_counts_the_rest() -> None:
+    assert summarize(["a", "b"]) == "a; b"
+    assert summarize([str(i) for i in range(10)]) == "0; 1; 2; and 7 more"
+
+
+def test_name_char_shows_visible_glyphs_and_names_invisible_ones() -> None:
+    assert name_char("\u0663") == "'\u0663' (U+0663 ARABIC-INDIC DIGIT THREE)"
+    assert name_char("\ufeff") == "U+FEFF ZERO WIDTH NO-BREAK SPACE"
+    assert first_foreign("9-\u0661") == "\u0661" and first_foreign("9-1") is None
