@@ -2,20 +2,28 @@
 
 Design
 ------
-* ``games``: one row per game (players, when, finished, winners) and ``cursor``, the
-  snapshot the game is at now.
+* ``games``: one row per game (players, when, finished, winners), ``cursor``, the
+  snapshot the game is at now, and ``revision``, counted up by every change, undo and redo.
 * ``snapshots``: the whole scorecard as JSON after every change, numbered 1, 2, 3... per
   game, with a label ("Ann: 12 in round 9-9"). Undo moves the cursor back, redo forward;
   a new change after an undo drops the snapshots past the cursor. The cursor is stored,
   so undo and redo survive a restart. A scorecard is a few kilobytes, so whole snapshots
   are simpler and safer than replaying events.
-* ``schema_version``: one row. Version 1 files (one row per score, no undo) are migrated
-  in place, inside one transaction, when opened.
+* ``schema_version``: one row. Version 1 files (one row per score, no undo) and version 2
+  files (no revision) are migrated in place, inside one transaction, when opened.
+* Two windows on one game: a Store remembers the revision of each game it last read or
+  wrote. A save, undo or redo checks, inside its write transaction, that the game is still
+  at that revision; if another window or program changed it meanwhile, nothing is written
+  and ``StoreConflict`` says what changed. The caller loads the game again (which accepts
+  the newer revision) and puts its change on it, or drops it; a Store never writes over a
+  change it has not read.
 * WAL journal with ``synchronous=FULL``: a crash, a closed terminal or a pulled plug loses
   nothing that was committed; several programs may write the same file at once (writes
   take the lock with ``BEGIN IMMEDIATE`` and wait for it up to ``BUSY_TIMEOUT_S``).
-* A file that is not a readable database is moved aside (renamed, never deleted) and a
-  fresh one is started; ``Store.notices`` says so in one line.
+* A file that is not a readable database, a damaged journal and a database cut to 0 bytes
+  are moved aside (renamed, never deleted; see ``store_files``) and a fresh one is started
+  (or, for the journal, the database as it was before it); ``Store.notices`` says so in
+  one line.
 * Writes that fail (disk full, read-only file) raise ``StoreWriteError`` with one line a
   player understands; the caller keeps its game in memory and tries again later.
 """
@@ -34,10 +42,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorer.scorecard import Scorecard
+from tui.store_files import inspect, move_aside
 
 ENV_VAR = "CHICKENFOOT_DB"
 DB_NAME = "chickenfoot.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 10.0
 
 # Version 1 kept one row per score and no history. Kept here so the migration has a
@@ -61,7 +70,7 @@ CREATE TABLE scores (
 INSERT INTO schema_version VALUES (1);
 """
 
-SCHEMA_V2 = """
+SCHEMA = """
 CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -70,7 +79,8 @@ CREATE TABLE IF NOT EXISTS games (
     players TEXT NOT NULL,
     finished INTEGER NOT NULL DEFAULT 0,
     winners TEXT NOT NULL DEFAULT '',
-    cursor INTEGER NOT NULL DEFAULT 0
+    cursor INTEGER NOT NULL DEFAULT 0,
+    revision INTEGER NOT NULL DEFAULT 1
 );
 CREATE TABLE IF NOT EXISTS snapshots (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -89,6 +99,16 @@ class StoreError(Exception):
 
 class StoreWriteError(StoreError):
     """A change could not be saved (disk full, read-only file, locked too long)."""
+
+
+class StoreConflict(StoreError):
+    """The game was changed by another window or program since this Store read it; nothing
+    was written. ``label`` is the latest change there ("Bo 12 in round 1 (9-9)")."""
+
+    def __init__(self, game_id: int, label: str) -> None:
+        super().__init__(f"game {game_id} was changed in another window ({label})")
+        self.game_id = game_id
+        self.label = label
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,11 +162,15 @@ class Store:
     def __init__(self, path: Path | str) -> None:
         self.path = Path(path)
         self.notices: list[str] = []
+        self._seen: dict[int, int] = {}  # game id -> revision last read or written here
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
+            damage = inspect(self.path)
         except OSError as error:
-            raise StoreError(f"cannot create the folder for {self.path}: "
+            raise StoreError(f"cannot prepare {self.path}: "
                              f"{error.strerror or error}") from None
+        if damage:
+            self.notices.append(damage)
         try:
             self._conn = self._open()
         except sqlite3.DatabaseError as error:
@@ -191,18 +215,7 @@ class Store:
         return conn
 
     def _move_aside(self) -> Path:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}")
-        n = 1
-        while aside.exists():
-            n += 1
-            aside = self.path.with_name(f"{self.path.name}.corrupt-{stamp}-{n}")
-        os.replace(self.path, aside)
-        for suffix in ("-wal", "-shm"):
-            side = self.path.with_name(self.path.name + suffix)
-            if side.exists():
-                os.replace(side, aside.with_name(aside.name + suffix))
-        return aside
+        return move_aside(self.path)
 
     def _migrate(self, conn: sqlite3.Connection) -> None:
         tables = {r[0] for r in conn.execute(
@@ -217,9 +230,7 @@ class Store:
                 # Another program may have created it while this one waited for the lock.
                 if conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'schema_version'"
                                 ).fetchone() is None:
-                    for statement in SCHEMA_V2.split(";"):
-                        if statement.strip():
-                            conn.execute(statement)
+                    self._create_tables(conn)
                     conn.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION,))
                 conn.execute("COMMIT")
             except BaseException:
@@ -233,12 +244,31 @@ class Store:
             raise StoreError(
                 f"{self.path} was written by a newer chickenfoot (schema {version}; this "
                 f"one reads up to {SCHEMA_VERSION}). Upgrade, or pass --db with another file.")
-        if version == 1:
-            self._migrate_v1(conn)
-            self.notices.append(f"Updated {self.path.name} from format 1 to "
+        if version in (1, 2):
+            (self._migrate_v1 if version == 1 else self._migrate_v2)(conn)
+            self.notices.append(f"Updated {self.path.name} from format {version} to "
                                 f"{SCHEMA_VERSION}; every game was kept.")
             return
         raise sqlite3.DatabaseError(f"unknown schema version {version}: corrupt")
+
+    @staticmethod
+    def _create_tables(conn: sqlite3.Connection) -> None:
+        for statement in SCHEMA.split(";"):
+            if statement.strip():
+                conn.execute(statement)
+
+    def _migrate_v2(self, conn: sqlite3.Connection) -> None:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if conn.execute("SELECT version FROM schema_version").fetchone()[0] != 2:
+                conn.execute("ROLLBACK")  # another program migrated it meanwhile
+                return
+            conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 1")
+            conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     def _migrate_v1(self, conn: sqlite3.Connection) -> None:
         from scorer.rules import RuleSet
@@ -249,9 +279,7 @@ class Store:
                 conn.execute("ROLLBACK")  # another program migrated it meanwhile
                 return
             conn.execute("ALTER TABLE games RENAME TO games_v1")
-            for statement in SCHEMA_V2.split(";"):
-                if statement.strip():
-                    conn.execute(statement)
+            self._create_tables(conn)
             old = conn.execute(
                 "SELECT id, created, players, rules, finished FROM games_v1 ORDER BY id"
             ).fetchall()
@@ -302,31 +330,66 @@ class Store:
     def close(self) -> None:
         self._conn.close()
 
+    @contextmanager
+    def _read(self) -> Iterator[sqlite3.Connection]:
+        """Several reads that see one state of the file."""
+        self._conn.execute("BEGIN")
+        try:
+            yield self._conn
+        finally:
+            if self._conn.in_transaction:
+                self._conn.execute("COMMIT")
+
     # -- games ----------------------------------------------------------------------
     def create_game(self, card: Scorecard) -> int:
         now = _now()
         with self._write() as conn:
             cursor = conn.execute(
-                "INSERT INTO games (created, updated, players, cursor) VALUES (?, ?, ?, 1)",
-                (now, now, json.dumps(list(card.players))))
+                "INSERT INTO games (created, updated, players, cursor, revision) "
+                "VALUES (?, ?, ?, 1, 1)", (now, now, json.dumps(list(card.players))))
             game_id = int(cursor.lastrowid)
             conn.execute("INSERT INTO snapshots VALUES (?, 1, ?, ?, ?)",
                          (game_id, "New game", json.dumps(card.to_dict()), now))
+        self._seen[game_id] = 1
         return game_id
 
     def save(self, game_id: int, card: Scorecard, label: str) -> None:
-        """Record a change: a new snapshot after the cursor; redo beyond it is dropped."""
+        """Record a change: a new snapshot after the cursor; redo beyond it is dropped.
+        Raises StoreConflict, writing nothing, when the game changed since this Store
+        last read it."""
         now = _now()
         with self._write() as conn:
-            at = self._cursor(conn, game_id)
+            at, revision = self._unchanged(conn, game_id)
             conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, at))
             conn.execute("INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)",
                          (game_id, at + 1, label, json.dumps(card.to_dict()), now))
-            self._set_cursor(conn, game_id, at + 1, card, now)
+            self._set_cursor(conn, game_id, at + 1, card, now, revision + 1)
+        self._seen[game_id] = revision + 1
 
     def load(self, game_id: int) -> Scorecard:
-        at = self._cursor(self._conn, game_id)
-        return self._snapshot(game_id, at)
+        """The game as it is now; saves from here on are based on this state."""
+        card, revision = self._current(game_id)
+        self._seen[game_id] = revision
+        return card
+
+    def _current(self, game_id: int) -> tuple[Scorecard, int]:
+        """The game now and its revision, without taking it as the base of later saves."""
+        with self._read() as conn:
+            at, revision = self._position(conn, game_id)
+            return self._snapshot(game_id, at, conn), revision
+
+    def revision(self, game_id: int) -> int:
+        """How many changes, undos and redos the game has had, on disk now."""
+        return self._position(self._conn, game_id)[1]
+
+    def changed_elsewhere(self, game_id: int) -> bool:
+        """Did another window or program change the game since this Store read it?"""
+        return self.revision(game_id) != self._seen.get(game_id)
+
+    def latest_label(self, game_id: int) -> str:
+        """The label of the change the game is at now ("Bo 12 in round 1 (9-9)")."""
+        with self._read() as conn:
+            return self._label(conn, game_id, self._position(conn, game_id)[0])
 
     def undo(self, game_id: int) -> tuple[Scorecard, str] | None:
         """Step back one change; returns the scorecard now and the label undone."""
@@ -353,14 +416,15 @@ class Store:
     def _step(self, game_id: int, delta: int) -> tuple[Scorecard, str] | None:
         now = _now()
         with self._write() as conn:
-            at = self._cursor(conn, game_id)
+            at, revision = self._unchanged(conn, game_id)
             target = at + delta
             row = conn.execute("SELECT label FROM snapshots WHERE game_id = ? AND seq = ?",
                                (game_id, max(at, target))).fetchone()
             if target < 1 or row is None:
                 return None
             card = self._snapshot(game_id, target, conn)
-            self._set_cursor(conn, game_id, target, card, now)
+            self._set_cursor(conn, game_id, target, card, now, revision + 1)
+        self._seen[game_id] = revision + 1
         return card, row[0]
 
     def delete_game(self, game_id: int) -> None:
@@ -399,7 +463,7 @@ class Store:
     # -- export ---------------------------------------------------------------------
     def export_json(self, game_id: int) -> str:
         info = self.game(game_id)
-        card = self.load(game_id)
+        card = self._current(game_id)[0]
         result = card.result()
         data = {
             "game": info.id,
@@ -417,7 +481,7 @@ class Store:
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
     def export_csv(self, game_id: int) -> str:
-        card = self.load(game_id)
+        card = self._current(game_id)[0]
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(["player", *card.round_headers(), "total", "zero rounds"])
@@ -451,20 +515,39 @@ class Store:
 
     # -- helpers --------------------------------------------------------------------
     def _cursor(self, conn: sqlite3.Connection, game_id: int) -> int:
-        row = conn.execute("SELECT cursor FROM games WHERE id = ?", (game_id,)).fetchone()
+        return self._position(conn, game_id)[0]
+
+    def _position(self, conn: sqlite3.Connection, game_id: int) -> tuple[int, int]:
+        """(cursor, revision) of a game."""
+        row = conn.execute("SELECT cursor, revision FROM games WHERE id = ?",
+                           (game_id,)).fetchone()
         if row is None:
             raise StoreError(f"there is no game {game_id}")
         try:
-            return int(row[0])
+            return int(row[0]), int(row[1])
         except (ValueError, TypeError):
             raise StoreError(f"game {game_id} is damaged: its position "
                              f"{row[0]!r} is not a number") from None
 
+    def _unchanged(self, conn: sqlite3.Connection, game_id: int) -> tuple[int, int]:
+        """(cursor, revision), inside a write, once sure nobody else changed the game."""
+        at, revision = self._position(conn, game_id)
+        if revision != self._seen.get(game_id):
+            raise StoreConflict(game_id, self._label(conn, game_id, at))
+        return at, revision
+
+    @staticmethod
+    def _label(conn: sqlite3.Connection, game_id: int, seq: int) -> str:
+        row = conn.execute("SELECT label FROM snapshots WHERE game_id = ? AND seq = ?",
+                           (game_id, seq)).fetchone()
+        return str(row[0]) if row else "a change"
+
     def _set_cursor(self, conn: sqlite3.Connection, game_id: int, at: int,
-                    card: Scorecard, now: str) -> None:
+                    card: Scorecard, now: str, revision: int) -> None:
         winners = json.dumps(list(card.result().winners)) if card.is_finished else ""
-        conn.execute("UPDATE games SET cursor = ?, updated = ?, finished = ?, winners = ? "
-                     "WHERE id = ?", (at, now, int(card.is_finished), winners, game_id))
+        conn.execute("UPDATE games SET cursor = ?, updated = ?, finished = ?, winners = ?, "
+                     "revision = ? WHERE id = ?",
+                     (at, now, int(card.is_finished), winners, revision, game_id))
 
     def _snapshot(self, game_id: int, seq: int,
                   conn: sqlite3.Connection | None = None) -> Scorecard:

@@ -6,8 +6,11 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
+import shutil
 import sqlite3
 import threading
+import time
 
 import pytest
 from tui_fakes import newer_version_database
@@ -19,10 +22,12 @@ from tui.store import (
     SCHEMA_V1,
     SCHEMA_VERSION,
     Store,
+    StoreConflict,
     StoreError,
     StoreWriteError,
     resolve_db_path,
 )
+from tui.store_files import wal_header_problem
 
 
 def new_card(*players: str) -> Scorecard:
@@ -199,29 +204,163 @@ def test_concurrent_writers_lose_nothing(tmp_path):
     check.close()
 
 
-def test_same_game_from_two_connections_keeps_every_snapshot(tmp_path):
+def test_same_game_from_two_connections_keeps_every_change(tmp_path):
+    """Two windows on one game, each scoring its own player as fast as it can: a save
+    based on a state the other window has moved past is refused, reloaded, redone."""
     path = tmp_path / "games.db"
     first = Store(path)
     game = first.create_game(new_card())
-    second = Store(path)
     barrier = threading.Barrier(2)
+    refused = {"Ann": 0, "Bo": 0}
 
-    def edit(store_path, who):
-        s = Store(store_path)
+    def edit(who):
+        s = Store(path)
         barrier.wait()
-        for i in range(15):
-            s.save(game, new_card().with_score(0, who, i), f"{who} {i}")
+        for r in range(10):
+            while True:
+                card = s.load(game).with_score(r, who, r + 1)
+                try:
+                    s.save(game, card, f"{who} {r + 1}")
+                    break
+                except StoreConflict:
+                    refused[who] += 1
         s.close()
 
-    threads = [threading.Thread(target=edit, args=(path, w)) for w in ("Ann", "Bo")]
+    threads = [threading.Thread(target=edit, args=(w,)) for w in ("Ann", "Bo")]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    seqs = [c[0] for c in second.changes(game)]
-    assert seqs == list(range(1, 32))
+    card = first.load(game)
+    assert card.totals() == {"Ann": 55, "Bo": 55} and card.is_finished
+    assert [c[0] for c in first.changes(game)] == list(range(1, 22))
     first.close()
-    second.close()
+
+
+def test_a_save_based_on_an_older_state_is_refused_and_writes_nothing(tmp_path):
+    path = tmp_path / "games.db"
+    one, two = Store(path), Store(path)
+    game = one.create_game(new_card())
+    seen_by_two = two.load(game)
+    one.save(game, one.load(game).with_score(0, "Ann", 12), "Ann 12 in round 1")
+    assert two.changed_elsewhere(game) and not one.changed_elsewhere(game)
+    with pytest.raises(StoreConflict, match=r"changed in another window \(Ann 12 in round 1\)"):
+        two.save(game, seen_by_two.with_score(0, "Bo", 3), "Bo 3")
+    with pytest.raises(StoreConflict):
+        two.save(game, seen_by_two.with_score(0, "Bo", 3), "Bo 3")  # still refused
+    with pytest.raises(StoreConflict):
+        two.undo(game)  # would undo Ann's 12, unseen
+    assert one.load(game).entry(0, "Ann").points == 12 and one.revision(game) == 2
+    latest = two.load(game)  # read it: now two's saves build on it
+    two.save(game, latest.with_score(0, "Bo", 3), "Bo 3")
+    assert one.load(game).totals() == {"Ann": 12, "Bo": 3}
+    assert one.undo(game)[1] == "Bo 3" and two.changed_elsewhere(game)
+    # Reading for an export does not make a stale window's card the latest.
+    two.export_json(game)
+    with pytest.raises(StoreConflict):
+        two.redo(game)
+    one.close()
+    two.close()
+
+
+def test_a_store_that_never_read_a_game_cannot_write_it(tmp_path):
+    path = tmp_path / "games.db"
+    one = Store(path)
+    game = one.create_game(new_card())
+    other = Store(path)
+    with pytest.raises(StoreConflict):
+        other.save(game, new_card().with_score(0, "Ann", 1), "Ann 1")
+    assert one.load(game) == new_card()
+    one.close()
+    other.close()
+
+
+def test_format_2_files_get_a_revision_and_keep_every_game(tmp_path):
+    path = tmp_path / "games.db"
+    store = Store(path)
+    game = store.create_game(new_card())
+    store.save(game, new_card().with_score(0, "Ann", 7), "Ann 7")
+    store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("ALTER TABLE games DROP COLUMN revision")
+    conn.execute("UPDATE schema_version SET version = 2")
+    conn.commit()
+    conn.close()
+    again = Store(path)
+    assert any("from format 2 to 3" in n for n in again.notices)
+    assert again.load(game).entry(0, "Ann").points == 7
+    again.save(game, again.load(game).with_score(0, "Bo", 1), "Bo 1")
+    assert again.revision(game) == 2 and len(again.changes(game)) == 3
+    again.close()
+
+
+def crashed_copy(tmp_path, saves: int = 5):
+    """A game whose changes are all still in the journal: the files as a crash leaves
+    them (copied while the database is open)."""
+    live = tmp_path / "live.db"
+    store = Store(live)
+    game = store.create_game(new_card())
+    card = new_card()
+    for r in range(saves):
+        card = card.with_score(r, "Ann", r + 1)
+        store.save(game, card, f"Ann {r + 1}")
+    path = tmp_path / "games.db"
+    for suffix in ("", "-wal", "-shm"):
+        shutil.copyfile(f"{live}{suffix}", f"{path}{suffix}")
+    store.close()
+    return path, game
+
+
+def test_garbage_in_the_journal_header_is_kept_aside_with_a_notice(tmp_path):
+    path, _game = crashed_copy(tmp_path)
+    wal = tmp_path / "games.db-wal"
+    data = bytearray(wal.read_bytes())
+    data[:32] = b"garbage!" * 4
+    wal.write_bytes(bytes(data))
+    store = Store(path)
+    assert len(store.notices) == 1
+    assert "journal games.db-wal" in store.notices[0] and "kept as" in store.notices[0]
+    kept_wal = list(tmp_path.glob("games.db.corrupt-*-wal"))
+    assert len(kept_wal) == 1 and kept_wal[0].read_bytes() == bytes(data)
+    assert list(tmp_path.glob("games.db.corrupt-*[0-9]"))  # the database, as it was
+    game = store.create_game(new_card())
+    assert store.load(game) == new_card()
+    store.close()
+    assert Store(path).notices == []  # once set aside, the next start is quiet
+
+
+def test_a_sound_journal_is_left_alone_and_read(tmp_path):
+    path, game = crashed_copy(tmp_path)
+    store = Store(path)
+    assert store.notices == [] and not list(tmp_path.glob("*.corrupt-*"))
+    assert store.load(game).totals()["Ann"] == 15
+    store.close()
+
+
+@pytest.mark.parametrize("header", [
+    b"\x37\x7f\x06\x82" + bytes(28),  # the magic, then a wrong checksum
+    b"\x01",  # cut short
+])
+def test_journal_header_problems_are_named(header):
+    assert wal_header_problem(header) is not None
+
+
+def test_an_emptied_database_is_kept_aside_with_a_notice(tmp_path):
+    path = tmp_path / "games.db"
+    path.write_bytes(b"")
+    os.utime(path, (time.time() - 60, time.time() - 60))
+    store = Store(path)
+    assert len(store.notices) == 1 and "was empty (0 bytes)" in store.notices[0]
+    assert len(list(tmp_path.glob("games.db.corrupt-*"))) == 1
+    store.close()
+
+
+def test_a_file_another_program_has_just_created_is_not_taken_for_damage(tmp_path):
+    path = tmp_path / "games.db"
+    path.write_bytes(b"")  # just now: another chickenfoot is about to fill it
+    store = Store(path)
+    assert store.notices == [] and not list(tmp_path.glob("*.corrupt-*"))
+    store.close()
 
 
 def test_export_csv_and_json(store, tmp_path):

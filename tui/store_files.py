@@ -1,0 +1,128 @@
+"""The scorecard file on disk, before SQLite opens it: damage SQLite does not report, and
+keeping damaged files aside (renamed, never deleted).
+
+SQLite says nothing about two kinds of damage:
+
+* a journal (``-wal``) whose header is garbage is quietly ignored, and every change in it
+  with it: the app would open with the games as they were at the last checkpoint, or none;
+* a database cut to 0 bytes is taken for a new, empty one.
+
+``inspect`` finds both before the database is opened, keeps the files aside and returns
+one line for the player. A journal is only judged when its header is wrong twice, a short
+while apart, so a header being rewritten by another program at that moment is not taken
+for damage; a 0-byte file is only judged when it is older than ``FRESH_S``, so a file that
+another chickenfoot has just created (and is about to fill) is left alone.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import struct
+import time
+from pathlib import Path
+
+WAL_MAGIC = (0x377F0682, 0x377F0683)
+WAL_VERSION = 3007000
+WAL_HEADER_BYTES = 32
+FRESH_S = 2.0
+RECHECK_S = 0.05
+
+
+def side_file(path: Path, suffix: str) -> Path:
+    return path.with_name(path.name + suffix)
+
+
+def wal_header_problem(header: bytes) -> str | None:
+    """What is wrong with a journal's 32-byte header, or None when it is sound."""
+    if len(header) < WAL_HEADER_BYTES:
+        return "its header is cut short"
+    magic, version, page_size, _checkpoint, _salt1, _salt2, sum1, sum2 = struct.unpack(
+        ">8I", header[:WAL_HEADER_BYTES])
+    if magic not in WAL_MAGIC:
+        return "it does not start like an SQLite journal"
+    if version != WAL_VERSION or page_size < 512 or page_size > 65536 or (
+            page_size & (page_size - 1)):
+        return "its header is damaged"
+    words = struct.unpack((">" if magic & 1 else "<") + "6I", header[:24])
+    a = b = 0
+    for i in range(0, 6, 2):
+        a = (a + words[i] + b) & 0xFFFFFFFF
+        b = (b + words[i + 1] + a) & 0xFFFFFFFF
+    if (a, b) != (sum1, sum2):
+        return "its header checksum is wrong"
+    return None
+
+
+def _read_header(wal: Path) -> bytes | None:
+    try:
+        with wal.open("rb") as f:
+            return f.read(WAL_HEADER_BYTES)
+    except FileNotFoundError:
+        return None
+
+
+def _wal_problem(wal: Path) -> str | None:
+    header = _read_header(wal)
+    if not header:  # no journal, or an empty one: both normal
+        return None
+    if wal_header_problem(header) is None:
+        return None
+    time.sleep(RECHECK_S)
+    again = _read_header(wal)
+    if not again or wal_header_problem(again) is None:
+        return None
+    return wal_header_problem(again)
+
+
+def move_aside(path: Path) -> Path:
+    """Rename the database and its -wal and -shm files to NAME.corrupt-STAMP[-N]; returns
+    the new name of the database (which may not have existed)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while aside.exists() or side_file(aside, "-wal").exists():
+        n += 1
+        aside = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+    if path.exists():
+        os.replace(path, aside)
+    for suffix in ("-wal", "-shm"):
+        side = side_file(path, suffix)
+        if side.exists():
+            os.replace(side, side_file(aside, suffix))
+    return aside
+
+
+def _copy_back(aside: Path, path: Path) -> None:
+    """The database as it was before its journal: copied back, synced, to go on with."""
+    shutil.copyfile(aside, path)
+    with path.open("rb+") as f:
+        os.fsync(f.fileno())
+
+
+def inspect(path: Path) -> str | None:
+    """Keep a damaged journal or an emptied database aside; None when all looks sound."""
+    wal = side_file(path, "-wal")
+    problem = _wal_problem(wal)
+    if problem is not None:
+        aside = move_aside(path)
+        kept = [p.name for p in (aside, side_file(aside, "-wal")) if p.exists()]
+        if aside.exists():
+            _copy_back(aside, path)
+            after = "the games saved before it are kept; the latest changes may be missing"
+        else:
+            after = "a fresh scorecard file was started"
+        return (f"The journal {wal.name} of the scorecard file could not be read "
+                f"({problem}); it was kept as {' and '.join(kept)}, and {after}.")
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        return None
+    if info.st_size == 0 and time.time() - info.st_mtime > FRESH_S:
+        wal_size = wal.stat().st_size if wal.exists() else 0
+        if wal_size == 0:
+            aside = move_aside(path)
+            return (f"The scorecard file {path} was empty (0 bytes): no games could be "
+                    f"read from it. It was kept as {aside.name} and a fresh one was "
+                    f"started.")
+    return None
