@@ -19,7 +19,11 @@ How it keeps going:
   file at ...". A camera that is missing at the start is an error at once, not a retry.
 - Cameras and streams hand out the newest frame (older ones are dropped, so the picture
   stays current even when reading is slower than the camera); a video file hands out every
-  frame in order, and its end is ``None``.
+  frame in order, and its end is ``None``. A file that ends well before the frame count in
+  its header (a copy cut short) raises ``SourceError`` saying so instead ("ended early:
+  16 of 80 frames").
+- A file or stream name that is not valid UTF-8 is refused in one line: OpenCV's video
+  functions crash on one.
 """
 
 from __future__ import annotations
@@ -96,12 +100,33 @@ class SourceSpec:
         return f"video {os.path.basename(str(self.target))}"
 
 
+EARLY_END_SLACK = 0.02  # a header's frame count may be an estimate: allow 2% (and 1 frame)
+
+
+def ended_early(frames_read: int, frame_count: int | None) -> bool:
+    """Whether a file that gave ``frames_read`` frames ended well before its header's
+    ``frame_count`` (None or 0: unknown, never early)."""
+    if not frame_count:
+        return False
+    return frames_read < frame_count * (1 - EARLY_END_SLACK) - 1
+
+
+def _check_encodable(raw: str) -> None:
+    try:
+        raw.encode("utf-8")
+    except UnicodeEncodeError:
+        raise SourceError(f"{os.fsencode(raw).decode('ascii', 'backslashreplace')}: the name is "
+                          "not valid UTF-8, which the video decoder cannot open; rename the "
+                          "file (plain letters and digits)") from None
+
+
 def parse_source(text: str | int) -> SourceSpec:
     """``0`` -> camera 0; ``rtsp://...``/``http://...`` -> stream; anything else a video
     file, which must exist."""
     raw = str(text).strip()
-    if raw.isdigit():
+    if raw.isascii() and raw.isdigit():
         return SourceSpec(CAMERA, int(raw))
+    _check_encodable(raw)
     if "://" in raw:
         return SourceSpec(STREAM, raw)
     path = os.path.expanduser(raw)
@@ -149,6 +174,7 @@ class _Worker(threading.Thread):
         self.open_ok = False
         self.open_error = ""
         self.fps: float | None = None
+        self.frame_count: int | None = None
         self.actual_size: tuple[int, int] | None = None
         self.stop = threading.Event()
 
@@ -183,6 +209,12 @@ class _Worker(threading.Thread):
             capture.set(cv2.CAP_PROP_BUFFERSIZE, 1.0)
         fps = float(capture.get(cv2.CAP_PROP_FPS) or 0.0)
         self.fps = fps if 0.0 < fps < 1000.0 else None
+        if self.spec.kind == FILE:
+            try:
+                count = float(capture.get(cv2.CAP_PROP_FRAME_COUNT) or 0.0)
+            except (TypeError, ValueError):
+                count = 0.0
+            self.frame_count = int(count) if 0 < count < 1e9 else None
         w = int(capture.get(cv2.CAP_PROP_FRAME_WIDTH))
         h = int(capture.get(cv2.CAP_PROP_FRAME_HEIGHT))
         self.actual_size = (w, h) if w > 0 and h > 0 else None
@@ -240,6 +272,7 @@ class CaptureSource:
         self.sleep = sleep
         self.clock = clock
         self.fps: float | None = None
+        self.frame_count: int | None = None  # a file's frame count from its header
         self.frame_size: tuple[int, int] | None = None
         self._worker: _Worker | None = None
         self._index = 0
@@ -285,6 +318,7 @@ class CaptureSource:
                 raise SourceError(self._missing_message(worker.open_error))
             return None
         self.fps = worker.fps or self.fps
+        self.frame_count = worker.frame_count or self.frame_count
         self.frame_size = worker.actual_size or self.frame_size
         if (self.live and self.size and worker.actual_size
                 and worker.actual_size != self.size):
@@ -316,6 +350,10 @@ class CaptureSource:
                 if item == _END:
                     self._worker = None
                     self._closed = True  # the end of a file: None from now on
+                    if ended_early(self._index, self.frame_count):
+                        raise SourceError(f"{self.name} ended early: {self._index} of "
+                                          f"{self.frame_count} frames (the file looks cut "
+                                          "short)")
                     return None
                 if item == _FAILED:
                     problem = "unplugged or stopped sending"  # files end with _END
@@ -367,4 +405,5 @@ def open_source(text: str | int, size: tuple[int, int] | None = None,
 
 
 __all__ = ["CAMERA", "FILE", "STREAM", "Capture", "CaptureSource", "Frame", "FrameSource",
-           "SourceError", "SourceSpec", "open_source", "opencv_capture", "parse_source"]
+           "SourceError", "SourceSpec", "ended_early", "open_source", "opencv_capture",
+           "parse_source"]

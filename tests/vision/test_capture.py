@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import capture
+from vision import capture, image_decode
 from vision.capture import ImageError, header_size, iter_image_files, load_image
 
 
@@ -81,6 +81,7 @@ def _no_decoding(monkeypatch):
         raise AssertionError("decoded although the header says it is too large")
 
     monkeypatch.setattr(capture.cv2, "imread", imread)
+    monkeypatch.setattr(image_decode.cv2, "imdecode", imread)
 
 
 def _bmp(width, height, dib=40):

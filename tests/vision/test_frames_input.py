@@ -1,0 +1,54 @@
+"""Video sources that are not whole: a file cut short, a name that is not UTF-8, a stream
+that refuses; each ends in one line of our own, and FFmpeg stays quiet."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from vision.frames import SourceError, ended_early, open_source, parse_source
+
+DEMO = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "live_demo.avi"
+
+
+def test_ended_early_allows_an_estimated_count():
+    assert not ended_early(80, 80) and not ended_early(79, 80) and not ended_early(3, None)
+    assert ended_early(16, 80) and not ended_early(0, 0)
+
+
+def test_a_video_name_that_is_not_utf8_is_refused_in_one_line(tmp_path):
+    name = os.fsdecode(os.path.join(os.fsencode(tmp_path), b"caf\xe9.avi"))
+    with open(os.fsencode(name), "wb") as handle:
+        handle.write(b"x")
+    with pytest.raises(SourceError, match=r"caf\\xe9\.avi: the name is not valid UTF-8"):
+        parse_source(name)
+
+
+def test_a_cut_short_video_says_it_ended_early(tmp_path, capfd):
+    cut = tmp_path / "cut.avi"
+    cut.write_bytes(DEMO.read_bytes()[:300_000])
+    source = open_source(str(cut), stall_s=5.0)
+    frames = 0
+    with pytest.raises(SourceError, match=r"ended early: \d+ of 80 frames"):
+        while source.read() is not None:
+            frames += 1
+    source.close()
+    assert 0 < frames < 80
+    assert "@ 0x" not in capfd.readouterr().err
+
+
+def test_the_whole_demo_video_ends_quietly():
+    source = open_source(str(DEMO), stall_s=5.0)
+    frames = 0
+    while source.read() is not None:
+        frames += 1
+    source.close()
+    assert frames == 80
+
+
+def test_a_refused_stream_prints_nothing_of_ffmpeg(capfd):
+    with pytest.raises(SourceError, match="cannot open stream"):
+        open_source("http://127.0.0.1:9/video", stall_s=0.5, open_s=5.0)
+    assert "[tcp @" not in capfd.readouterr().err

@@ -1,0 +1,149 @@
+"""What an image file says about itself before any pixel is decoded: its format (from the
+first bytes) and its width and height (from its header).
+
+The header is read through ``read_at(offset, count)``, so a JPEG's frame header is found
+however many APP segments (EXIF, thumbnails, colour profiles, each up to 64 KB) come
+before it: segments are skipped by their lengths, never read. A walk stops at the first
+frame header (SOFn), at the start of the scan (no size given before it: the file is
+damaged), at the end of the file, or after ``MAX_SEGMENTS`` segments.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable
+
+ReadAt = Callable[[int, int], bytes]
+MAX_SEGMENTS = 4096
+
+
+def sniff_format(head: bytes) -> str | None:
+    """The image format named by a file's first bytes, or None."""
+    if head.startswith(b"\xff\xd8\xff"):
+        return "jpeg"
+    if head.startswith(b"\x89PNG\r\n\x1a\n"):
+        return "png"
+    if head.startswith(b"BM"):
+        return "bmp"
+    if head[:4] in (b"II*\x00", b"MM\x00*"):
+        return "tiff"
+    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
+        return "webp"
+    return None
+
+
+def bytes_reader(data: bytes) -> ReadAt:
+    """``read_at`` over bytes already in memory."""
+    return lambda offset, count: data[offset:offset + count]
+
+
+def file_reader(handle) -> ReadAt:
+    """``read_at`` over an open binary file (seeks, so nothing skipped is read)."""
+    def read_at(offset: int, count: int) -> bytes:
+        handle.seek(offset)
+        return handle.read(count)
+
+    return read_at
+
+
+def header_size(data: bytes | ReadAt, kind: str) -> tuple[int, int] | None:
+    """(width, height) as stored in the file header, before EXIF rotation; None when the
+    header does not say (a header cut short, or a layout not read here). ``data`` is the
+    file's bytes, or a ``read_at`` over the file."""
+    read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
+    if kind == "png":
+        head = read_at(0, 24)
+        if len(head) >= 24 and head[12:16] == b"IHDR":
+            return struct.unpack(">II", head[16:24])
+        return None
+    if kind == "jpeg":
+        return _jpeg_size(read_at)
+    if kind == "bmp":
+        return _bmp_size(read_at(0, 26))
+    if kind == "webp":
+        return _webp_size(read_at(0, 30))
+    if kind == "tiff":
+        return _tiff_size(read_at)
+    return None
+
+
+def _bmp_size(data: bytes) -> tuple[int, int] | None:
+    if len(data) < 26:
+        return None
+    (dib,) = struct.unpack("<I", data[14:18])
+    if dib == 12:  # the old OS/2 header: 16-bit sides
+        return struct.unpack("<HH", data[18:22])
+    width, height = struct.unpack("<ii", data[18:26])  # height < 0: stored top-down
+    return (abs(width), abs(height))
+
+
+def _webp_size(data: bytes) -> tuple[int, int] | None:
+    chunk = data[12:16]
+    if chunk == b"VP8X" and len(data) >= 30:  # extended: the canvas size
+        return (1 + int.from_bytes(data[24:27], "little"),
+                1 + int.from_bytes(data[27:30], "little"))
+    if chunk == b"VP8L" and len(data) >= 25 and data[20] == 0x2F:  # lossless
+        (bits,) = struct.unpack("<I", data[21:25])
+        return (1 + (bits & 0x3FFF), 1 + ((bits >> 14) & 0x3FFF))
+    if chunk == b"VP8 " and len(data) >= 30 and data[23:26] == b"\x9d\x01\x2a":  # lossy
+        width, height = struct.unpack("<HH", data[26:30])
+        return (width & 0x3FFF, height & 0x3FFF)
+    return None
+
+
+def _tiff_size(read_at: ReadAt) -> tuple[int, int] | None:
+    """The first image's size from its directory (the one OpenCV decodes)."""
+    head = read_at(0, 8)
+    if len(head) < 8:
+        return None
+    order = "<" if head[:2] == b"II" else ">"
+    (at,) = struct.unpack(order + "I", head[4:8])
+    raw = read_at(at, 2)
+    if len(raw) < 2:
+        return None
+    (count,) = struct.unpack(order + "H", raw)
+    table = read_at(at + 2, 12 * count)
+    sides: dict[int, int] = {}
+    for i in range(count):
+        entry = table[12 * i:12 * i + 12]
+        if len(entry) < 12:
+            return None
+        tag, kind, n = struct.unpack(order + "HHI", entry[:8])
+        if tag in (256, 257) and n == 1 and kind in (3, 4):  # SHORT or LONG
+            fmt = order + ("H" if kind == 3 else "I")
+            sides[tag] = struct.unpack(fmt, entry[8:8 + struct.calcsize(fmt)])[0]
+    if 256 in sides and 257 in sides:
+        return (sides[256], sides[257])
+    return None
+
+
+def _is_sof(marker: int) -> bool:
+    return 0xC0 <= marker <= 0xCF and marker not in (0xC4, 0xC8, 0xCC)
+
+
+def _jpeg_size(read_at: ReadAt) -> tuple[int, int] | None:
+    at = 2
+    for _ in range(MAX_SEGMENTS):
+        head = read_at(at, 4)
+        if len(head) < 2 or head[0] != 0xFF:
+            return None
+        marker = head[1]
+        if marker == 0xFF:  # fill byte
+            at += 1
+            continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:  # no length follows
+            at += 2
+            continue
+        if marker in (0xDA, 0xD9) or len(head) < 4:  # scan or end before any frame header
+            return None
+        (length,) = struct.unpack(">H", head[2:4])
+        if length < 2:
+            return None
+        if _is_sof(marker):
+            frame = read_at(at + 5, 4)
+            if len(frame) < 4:
+                return None
+            height, width = struct.unpack(">HH", frame)
+            return (width, height)
+        at += 2 + length
+    return None
