@@ -3,7 +3,7 @@
 Standard library only: this package knows no pixel, camera or widget.
 """
 
-from scorer.game import Game, round_double
+from scorer.game import Game, Ladder, round_double, walk_ladder
 from scorer.judge import describe_play, judge_play
 from scorer.moves import DRAW, PASS, Draw, Move, Pass, Play
 from scorer.notation import (
@@ -22,6 +22,7 @@ from scorer.notation import (
 from scorer.round import (
     RoundEnd,
     RoundState,
+    SeatView,
     apply,
     apply_legal,
     deal,
@@ -31,9 +32,18 @@ from scorer.round import (
     legal_plays,
     penalize_unannounced,
     scores,
+    seat_view,
     start_round,
 )
-from scorer.rules import DEFAULT_RULES, RuleSet
+from scorer.rule_problems import (
+    RuleProblem,
+    RuleProblemKind,
+    RulesError,
+    problem_text,
+    require_playable,
+    rule_problems,
+)
+from scorer.rules import DEFAULT_RULES, HandDeal, RuleSet
 from scorer.scoring import pip_total, score_hand, tile_points
 from scorer.tableau import OpenEnd, Placement, Tableau
 from scorer.tiles import Tile, full_set
@@ -41,11 +51,13 @@ from scorer.verdict import IllegalPlay, Reason, Verdict, Violation
 
 __all__ = [
     "DEFAULT_RULES", "DRAW", "PASS", "Board", "BoardEntry", "BoardError", "Draw", "Game",
-    "IllegalPlay", "Move", "NotationError", "OpenEnd", "Pass", "Placement", "Play", "Reason",
-    "RoundEnd", "RoundState", "RuleSet", "Tableau", "Tile", "Verdict", "Violation", "apply",
-    "apply_legal", "board_from_json", "board_to_json", "deal", "describe_play",
-    "format_board", "full_set", "is_over", "judge", "judge_play", "legal_moves",
-    "legal_plays", "parse_board", "penalize_unannounced", "pip_total", "read_board",
-    "round_double", "score_hand", "scores", "start_round", "tile_points", "to_tableau",
-    "validate",
+    "HandDeal", "IllegalPlay", "Ladder", "Move", "NotationError", "OpenEnd", "Pass",
+    "Placement", "Play", "Reason", "RoundEnd", "RoundState", "RuleProblem",
+    "RuleProblemKind", "RuleSet", "RulesError", "SeatView", "Tableau", "Tile", "Verdict",
+    "Violation", "apply", "apply_legal", "board_from_json", "board_to_json", "deal",
+    "describe_play", "format_board", "full_set", "is_over", "judge", "judge_play",
+    "legal_moves", "legal_plays", "parse_board", "penalize_unannounced", "pip_total",
+    "problem_text", "read_board", "require_playable", "round_double", "rule_problems",
+    "score_hand", "scores", "seat_view", "start_round", "tile_points", "to_tableau",
+    "validate", "walk_ladder",
 ]

@@ -47,6 +47,8 @@ def judge_play(tableau: Tableau, play: Play, *, spinner: int | None = None) -> V
 
     where = tableau.placement(parent)
     if where is None:
+        # Not on the tableau: what it would show is unknown, but whether the tableau takes
+        # a tile anywhere but on the spinner or the open foot is known; judge that too.
         add(Reason(Violation.PARENT_MISSING, f"{parent} is not on the tableau"))
     else:
         value = where.open_value
@@ -70,17 +72,17 @@ def judge_play(tableau: Tableau, play: Play, *, spinner: int | None = None) -> V
             else:
                 shown = f"the open end of {parent} shows {value}"
             add(Reason(Violation.NO_MATCH, f"{tile} does not match: {shown}"))
-        missing = tableau.arms_missing
-        if missing > 0 and parent != tableau.spinner:
-            add(Reason(Violation.ARMS_FIRST,
-                       f"the spinner {tableau.spinner} has {tableau.arms_placed} of its "
-                       f"{rules.spinner_arms} arms; the next tile must be an arm"))
-        foot = tableau.foot
-        if foot is not None and parent != foot and missing <= 0:
-            toes = tableau.toes_on(foot)
-            add(Reason(Violation.FOOT_OPEN,
-                       f"the chicken foot on {foot} has {toes} of its {rules.toes_per_foot} "
-                       f"toes; the next tile must be a toe on {foot}"))
+    missing = tableau.arms_missing
+    if missing > 0 and parent != tableau.spinner:
+        add(Reason(Violation.ARMS_FIRST,
+                   f"the spinner {tableau.spinner} has {tableau.arms_placed} of its "
+                   f"{rules.spinner_arms} arms; the next tile must be an arm"))
+    foot = tableau.foot
+    if foot is not None and parent != foot and missing <= 0:
+        toes = tableau.toes_on(foot)
+        add(Reason(Violation.FOOT_OPEN,
+                   f"the chicken foot on {foot} has {toes} of its {rules.toes_per_foot} "
+                   f"toes; the next tile must be a toe on {foot}"))
     return Verdict(subject, tuple(reasons))
 
 

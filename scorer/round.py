@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
 
 from scorer.judge import judge_play
@@ -88,6 +88,38 @@ class RoundState:
         return tiles
 
 
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat can see of a round: its own hand, the tableau, how many tiles every
+    hand and the boneyard hold, and the tile it drew this turn. Never another seat's tiles
+    or the order of the boneyard: a computer player is handed this, not the RoundState."""
+
+    rules: RuleSet
+    seat: int
+    hand: frozenset[Tile]
+    tableau: Tableau
+    double: int
+    turn: int
+    hand_sizes: tuple[int, ...]
+    boneyard_size: int
+    drawn: Tile | None = None
+    plays_made: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.hand_sizes)
+
+
+def seat_view(state: RoundState, seat: int | None = None) -> SeatView:
+    """What ``seat`` (default: the seat to move) can see of ``state``."""
+    seat = state.turn if seat is None else seat
+    if not 0 <= seat < len(state.hands):
+        raise ValueError(f"there is no seat {seat}")
+    return SeatView(state.rules, seat, state.hands[seat], state.tableau, state.double,
+                    state.turn, tuple(len(h) for h in state.hands), len(state.boneyard),
+                    state.drawn if seat == state.turn else None, state.plays_made)
+
+
 # -- dealing ---------------------------------------------------------------------------
 def shuffled_set(rules: RuleSet, rng: random.Random) -> list[Tile]:
     tiles = list(full_set(rules.set_max))
@@ -113,11 +145,15 @@ def highest_draw(draws: Sequence[Tile]) -> int:
 
 def start_round(rules: RuleSet, hands: Sequence[Sequence[Tile] | frozenset[Tile]],
                 boneyard: Sequence[Tile], double: int | None = None, *,
-                starter: int | None = None, first_seat: int = 0) -> RoundState:
+                starter: int | None = None, first_seat: int = 0,
+                burned: Collection[int] = ()) -> RoundState:
     """A round ready for its first move. ``double`` is the starting double (default: the
     highest of the set); ``starter`` is the seat that plays first after the spinner when
     the first-player knob is the round-one draw; ``first_seat`` is the seat to the
-    dealer's left, who draws first when nobody holds the starting double."""
+    dealer's left, who draws first when nobody holds the starting double. ``burned``: the
+    doubles earlier rounds of this pass of the ladder opened on (``Game.ladder()``), which
+    the "next lower double" knob passes over. The state's ``double`` is the double the
+    round opens on."""
     hands_t = tuple(frozenset(h) for h in hands)
     bone_t = tuple(boneyard)
     if len(hands_t) < 2:
@@ -140,6 +176,8 @@ def start_round(rules: RuleSet, hands: Sequence[Sequence[Tile] | frozenset[Tile]
         return replace(state, end=RoundEnd.REDEAL)
     if knob is MissingDouble.NEXT_LOWER:
         for lower in range(double - 1, -1, -1):
+            if lower in burned:
+                continue
             holder = _holder(hands_t, Tile(lower, lower))
             if holder is not None:
                 return replace(state, double=lower, turn=holder)

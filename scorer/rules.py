@@ -2,6 +2,8 @@
 
 A RuleSet is stored with each game and shown on the scorecard, so it round-trips through
 plain dicts (``to_dict`` / ``from_dict``) and explains itself in words (``describe``).
+Whether a RuleSet can be played at all with its set and a number of players is
+``scorer.rule_problems``; ``hand_deal`` says how many tiles each hand really gets.
 """
 
 from __future__ import annotations
@@ -79,6 +81,26 @@ _FORTY_TWO = {2: 21, 3: 14, 4: 11, 5: 8, 6: 7, 7: 6, 8: 5}
 
 
 @dataclass(frozen=True, slots=True)
+class HandDeal:
+    """How many tiles each of ``players`` hands gets: the knob asks for ``asked``; a set of
+    ``tiles`` deals ``dealt`` (fewer when the hands would leave no tile to draw)."""
+
+    players: int
+    asked: int
+    dealt: int
+    tiles: int
+
+    @property
+    def cut(self) -> bool:
+        """True when the hands are smaller than the knob asks for."""
+        return self.dealt < self.asked
+
+    @property
+    def boneyard(self) -> int:
+        return self.tiles - self.dealt * self.players
+
+
+@dataclass(frozen=True, slots=True)
 class RuleSet:
     """The house rules of one game. Defaults are the standard rules of RULES.md."""
 
@@ -112,11 +134,20 @@ class RuleSet:
             raise ValueError("target_total must be positive")
 
     # -- derived values -------------------------------------------------------------
+    @property
+    def tiles_in_set(self) -> int:
+        return (self.set_max + 1) * (self.set_max + 2) // 2
+
     def hand_size_for(self, players: int) -> int:
-        """Tiles dealt to each of ``players`` players under the hand-size knob."""
+        """Tiles dealt to each of ``players`` players under the hand-size knob (cut to fit
+        the set: ``hand_deal`` says whether it was)."""
+        return self.hand_deal(players).dealt
+
+    def asked_hand_size(self, players: int) -> int:
+        """Tiles per hand the hand-size knob asks for, before fitting it to the set."""
         if players < 2:
             raise ValueError("Chicken Foot needs at least 2 players")
-        tiles_in_set = (self.set_max + 1) * (self.set_max + 2) // 2
+        tiles_in_set = self.tiles_in_set
         if self.hand_size is HandSize.SEVEN:
             size = 7
         elif self.hand_size is HandSize.CUSTOM:
@@ -126,8 +157,14 @@ class RuleSet:
         else:
             base = _EQUAL_SHARE_DOUBLE_9.get(players, max(1, 48 // players))
             size = max(1, round(base * tiles_in_set / 55))
-        # Never deal more than the set holds: keep at least one tile per player back.
-        return max(1, min(size, (tiles_in_set - 1) // players))
+        return size
+
+    def hand_deal(self, players: int) -> HandDeal:
+        """The hands for ``players`` players. Never deals more than the set holds: at least
+        one tile stays in the boneyard, so a hand the knob asks for may be cut."""
+        asked = self.asked_hand_size(players)
+        tiles = self.tiles_in_set
+        return HandDeal(players, asked, max(1, min(asked, (tiles - 1) // players)), tiles)
 
     def round_doubles(self) -> tuple[int, ...]:
         """The starting double of each round, in order (TARGET_TOTAL repeats as needed)."""
@@ -159,14 +196,15 @@ class RuleSet:
             raise ValueError(f"unknown house rule '{key}'")
         return replace(self, **{name: _coerce(name, type(getattr(self, name)), raw)})
 
-    def describe(self) -> list[str]:
-        """One short line per knob, as a player reads it on the scorecard."""
+    def describe(self, players: int | None = None) -> list[str]:
+        """One short line per knob, as a player reads it on the scorecard. Given the
+        number of ``players``, the hand-size line says how many tiles each hand gets, and
+        when the set cannot give the hands the knob asks for, that they are cut."""
         lines = [
             f"Set: double-{self.set_max}",
             f"Spinner arms: {self.spinner_arms}",
             f"Toes per chicken foot: {self.toes_per_foot}",
-            "Hand size: " + (str(self.custom_hand_size) if self.hand_size is HandSize.CUSTOM
-                             else self.hand_size.value.replace("-", " ")),
+            self._hand_line(players),
             "First player: " + self.first_player.value.replace("-", " "),
             "Missing starting double: " + self.missing_double.value.replace("-", " "),
             "Drawn tile: " + self.drawn_tile.value.replace("-", " "),
@@ -183,6 +221,18 @@ class RuleSet:
             "Tie-break: " + self.tie_break.value.replace("-", " "),
         ]
         return lines
+
+    def _hand_line(self, players: int | None) -> str:
+        knob = (str(self.custom_hand_size) if self.hand_size is HandSize.CUSTOM
+                else self.hand_size.value.replace("-", " "))
+        if players is None or players < 2:
+            return f"Hand size: {knob}"
+        deal = self.hand_deal(players)
+        if not deal.cut:
+            return f"Hand size: {knob} ({deal.dealt} each for {players} players)"
+        return (f"Hand size: {knob}, cut to {deal.dealt} each for {players} players "
+                f"({players} hands of {deal.asked} need {players * deal.asked} tiles; the "
+                f"double-{self.set_max} set holds {deal.tiles} and keeps one to draw)")
 
 
 DEFAULT_RULES = RuleSet()

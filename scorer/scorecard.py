@@ -1,6 +1,9 @@
 """The session scorecard: one frozen value holding every round of one game.
 
-Rounds are numbered from 0 and headed by their starting double ("9-9" ... "0-0"). Each
+Rounds are numbered from 0 and headed by their starting double ("9-9" ... "0-0"): the
+double the round opened on when it is recorded (``with_opening``; under the "next lower
+double" knob a round may open below the ladder's double, and that double is then burned:
+the ladder skips it, so the game may have fewer rounds), otherwise the ladder's. Each
 player's entry in a round keeps how it was scored (typed, picked tiles, or a photo), the
 confirmed tiles, and the tile reader's raw result as plain JSON text beside them, so a
 disputed score can always be traced back to what the camera saw.
@@ -17,6 +20,7 @@ import enum
 import json
 from dataclasses import dataclass, field, replace
 
+from scorer.game import Ladder, LadderError, LadderWalk, walk_ladder
 from scorer.rules import RoundOrder, RuleSet, TieBreak
 from scorer.tiles import Tile
 
@@ -97,6 +101,8 @@ class Scorecard:
     rules: RuleSet = field(default_factory=RuleSet)
     # One row per round, one cell per player (in seat order); None = not scored yet.
     rounds: tuple[Row, ...] = ()
+    # The double each round opened on, by round; None (or missing) = the ladder's double.
+    openings: tuple[int | None, ...] = ()
 
     # -- building ---------------------------------------------------------------------
     @classmethod
@@ -151,14 +157,48 @@ class Scorecard:
 
     def without_round(self, round_index: int) -> Scorecard:
         """Clear every score of a round. In a target-total game a round after the first is
-        removed altogether (later rounds move up)."""
+        removed altogether (later rounds move up, with the doubles they opened on)."""
         self._check_round(round_index)
         rounds = list(self.rounds)
         if self.is_open_ended and len(rounds) > 1:
             del rounds[round_index]
-        else:
-            rounds[round_index] = (None,) * len(self.players)
+            openings = list(self.openings)
+            if round_index < len(openings):
+                del openings[round_index]
+            return replace(self, rounds=tuple(rounds), openings=_trimmed(openings))
+        rounds[round_index] = (None,) * len(self.players)
         return replace(self, rounds=tuple(rounds))
+
+    def with_opening(self, round_index: int, double: int | None) -> Scorecard:
+        """Record the double round ``round_index`` opened on (None: the ladder's double).
+        Under the "next lower double" knob it may be below the ladder's double; that
+        double is then burned for the rest of the pass, so later rounds skip it and a game
+        down the ladder has fewer rounds (empty rows at the end go; rows with scores
+        never do). Raises ValueError for a double the rules do not allow."""
+        if not 0 <= round_index < len(self.rounds):
+            raise ValueError(f"there is no round {round_index + 1}")
+        openings = list(self.openings) + [None] * (len(self.rounds) - len(self.openings))
+        openings[round_index] = double
+        card = replace(self, openings=_trimmed(openings))
+        longest = len(self.rounds) if self.is_open_ended else len(self.rules.round_doubles())
+        try:
+            wanted = card._opened(longest)
+        except LadderError as error:
+            raise ValueError(str(error)) from None
+        if self.is_open_ended:
+            return card
+        rows = list(self.rounds)
+        if len(wanted) < len(rows):
+            dropped = rows[len(wanted):]
+            if any(e is not None for row in dropped for e in row):
+                raise ValueError(f"round {len(wanted) + 1} has scores, and with "
+                                 f"{double}-{double} burned the game has only "
+                                 f"{len(wanted)} rounds; clear it first")
+            rows = rows[:len(wanted)]
+        elif len(wanted) > len(rows):
+            rows.extend([(None,) * len(self.players)] * (len(wanted) - len(rows)))
+        return replace(card, rounds=tuple(rows),
+                       openings=_trimmed(list(card.openings)[:len(rows)]))
 
     # -- reading ----------------------------------------------------------------------
     @property
@@ -169,9 +209,29 @@ class Scorecard:
         self._check_round(round_index)
         return self.rounds[round_index][self._seat(player)]
 
+    def opening(self, round_index: int) -> int | None:
+        """The double recorded as the one round ``round_index`` opened on, or None."""
+        if 0 <= round_index < len(self.openings):
+            return self.openings[round_index]
+        return None
+
+    def round_double(self, round_index: int) -> int:
+        """The double round ``round_index`` opens on: the recorded one, else the ladder's
+        double after the rounds before it (burned doubles skipped)."""
+        opened = self._opened(round_index + 1)
+        if round_index < len(opened):
+            return opened[round_index]
+        doubles = self.rules.round_doubles()  # past the end of the ladder: as it repeats
+        return doubles[round_index % len(doubles)]
+
+    def ladder(self) -> Ladder:
+        """The ladder after every round on the card (a round without a recorded double
+        opened on the ladder's)."""
+        opened = self._opened(len(self.rounds))
+        return walk_ladder(self.rules, opened)
+
     def round_header(self, round_index: int) -> str:
-        doubles = self.rules.round_doubles()
-        value = doubles[round_index % len(doubles)]
+        value = self.round_double(round_index)
         return f"{value}-{value}"
 
     def round_headers(self) -> tuple[str, ...]:
@@ -323,12 +383,20 @@ class Scorecard:
         return max(self.players, key=lambda p: totals[p])
 
     # -- storage ----------------------------------------------------------------------
+    def rules_in_words(self) -> list[str]:
+        """The rules, one line per knob, with this game's hand size for its players (and
+        whether the set made the hands smaller than the knob asks)."""
+        return self.rules.describe(players=len(self.players))
+
     def to_dict(self) -> dict[str, object]:
-        return {
+        data: dict[str, object] = {
             "players": list(self.players),
             "rules": self.rules.to_dict(),
             "rounds": [[None if e is None else e.to_dict() for e in row] for row in self.rounds],
         }
+        if any(o is not None for o in self.openings):
+            data["openings"] = list(self.openings)
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Scorecard:
@@ -341,9 +409,33 @@ class Scorecard:
         for row in rounds:
             if len(row) != len(players):
                 raise ValueError("a stored round does not have one score per player")
-        return cls(players, rules, rounds)
+        openings = tuple(None if o is None else int(o)
+                         for o in data.get("openings", ()))  # type: ignore[union-attr]
+        if len(openings) > len(rounds):
+            raise ValueError("a stored game names more opening doubles than it has rounds")
+        card = cls(players, rules, rounds, _trimmed(list(openings)))
+        try:
+            card._opened(len(rounds))
+        except LadderError as error:
+            raise ValueError(f"a stored opening double is not allowed: {error}") from None
+        return card
 
     # -- helpers ----------------------------------------------------------------------
+    def _opened(self, count: int) -> tuple[int, ...]:
+        """The double each of the first ``count`` rounds opened on (recorded, else the
+        ladder's), stopping where the ladder ends; raises LadderError for a recorded
+        double the rules do not allow."""
+        walk = LadderWalk(self.rules)
+        for index in range(count):
+            recorded = self.opening(index)
+            if recorded is None:
+                following = walk.upcoming()
+                if following is None:
+                    break
+                recorded = following
+            walk.open(recorded)
+        return tuple(walk.opened)
+
     def _seat(self, player: str) -> int:
         try:
             return self.players.index(player)
@@ -353,6 +445,13 @@ class Scorecard:
     def _check_round(self, round_index: int) -> None:
         if not 0 <= round_index < len(self.rounds):
             raise ValueError(f"there is no round {round_index + 1}")
+
+
+def _trimmed(openings: list[int | None]) -> tuple[int | None, ...]:
+    """Openings without trailing Nones (so a card with none recorded stores none)."""
+    while openings and openings[-1] is None:
+        openings.pop()
+    return tuple(openings)
 
 
 def _names(items: list[str]) -> str:

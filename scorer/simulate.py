@@ -3,12 +3,16 @@
 ``random`` picks any legal move; ``greedy`` plays the highest-pip legal tile, drawing or
 passing only when it must. Used by the property tests, the benchmark and the
 ``chickenfoot simulate`` command.
+
+A strategy is handed what its seat can see (a ``SeatView``: its own hand, the tableau,
+how many tiles each hand and the boneyard hold), the legal moves and a random source;
+never the round state with the other hands and the boneyard's order.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 
 from scorer.game import Game
@@ -16,28 +20,30 @@ from scorer.moves import Move, Play
 from scorer.round import (
     RoundEnd,
     RoundState,
+    SeatView,
     apply_legal,
     deal,
     highest_draw,
     legal_moves,
     scores,
+    seat_view,
     shuffled_set,
     start_round,
 )
 from scorer.rules import FirstPlayer, RuleSet
 from scorer.tiles import full_set
 
-Strategy = Callable[[RoundState, list[Move], random.Random], Move]
+Strategy = Callable[[SeatView, list[Move], random.Random], Move]
 
 MAX_ROUNDS = 1000  # a target-total game where nobody ever scores would never end
 MAX_REDEALS = 100
 
 
-def random_player(state: RoundState, moves: list[Move], rng: random.Random) -> Move:
+def random_player(view: SeatView, moves: list[Move], rng: random.Random) -> Move:
     return moves[rng.randrange(len(moves))] if len(moves) > 1 else moves[0]
 
 
-def greedy_player(state: RoundState, moves: list[Move], rng: random.Random) -> Move:
+def greedy_player(view: SeatView, moves: list[Move], rng: random.Random) -> Move:
     best: Move | None = None
     best_pips = -1
     for move in moves:
@@ -60,12 +66,14 @@ def strategies_for(name: str, players: int) -> tuple[Strategy, ...]:
 
 
 def new_round(rules: RuleSet, players: int, double: int, rng: random.Random, *,
-              starter: int | None = None, first_seat: int = 0) -> RoundState:
-    """Shuffle, deal and start a round (redealing under the redeal knob)."""
+              starter: int | None = None, first_seat: int = 0,
+              burned: Collection[int] = ()) -> RoundState:
+    """Shuffle, deal and start a round (redealing under the redeal knob); ``burned`` as in
+    ``start_round``."""
     for _ in range(MAX_REDEALS):
         hands, boneyard = deal(rules, players, shuffled_set(rules, rng))
         state = start_round(rules, hands, boneyard, double, starter=starter,
-                            first_seat=first_seat)
+                            first_seat=first_seat, burned=burned)
         if state.end is not RoundEnd.REDEAL:
             return state
     raise RuntimeError("no deal held the starting double")
@@ -73,10 +81,11 @@ def new_round(rules: RuleSet, players: int, double: int, rng: random.Random, *,
 
 def play_out(state: RoundState, strategies: Sequence[Strategy], rng: random.Random,
              on_move: Callable[[RoundState, Move], None] | None = None) -> RoundState:
-    """Play ``state`` to the end; ``on_move`` sees each state and the move chosen."""
+    """Play ``state`` to the end; each seat's strategy sees only its ``SeatView``.
+    ``on_move`` (an observer, not a player) sees each whole state and the move chosen."""
     while state.end is None:
         moves = legal_moves(state)
-        move = strategies[state.turn](state, moves, rng)
+        move = strategies[state.turn](seat_view(state), moves, rng)
         if on_move is not None:
             on_move(state, move)
         state = apply_legal(state, move)
@@ -95,7 +104,8 @@ def play_round(rules: RuleSet, players: int, rng: random.Random,
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
-    """One simulated game: every round's scores and how each round ended."""
+    """One simulated game: every round's scores, the double it opened on, and how each
+    round ended."""
 
     game: Game
     ends: tuple[RoundEnd, ...]
@@ -104,6 +114,10 @@ class GameRecord:
     @property
     def totals(self) -> tuple[int, ...]:
         return self.game.totals()
+
+    @property
+    def openings(self) -> tuple[int, ...]:
+        return self.game.openings
 
 
 def play_game(rules: RuleSet, players: int, rng: random.Random,
@@ -115,17 +129,18 @@ def play_game(rules: RuleSet, players: int, rng: random.Random,
     out: list[int | None] = []
     index = 0
     while not game.is_over and index < MAX_ROUNDS:
-        double = game.next_double
+        ladder = game.ladder()
+        double = ladder.next_double
         assert double is not None
         starter = None
         if index == 0 and rules.first_player is FirstPlayer.HIGHEST_DRAW_ROUND_ONE:
             draws = rng.sample(full_set(rules.set_max), players)
             starter = highest_draw(draws)
         state = new_round(rules, players, double, rng, starter=starter,
-                          first_seat=index % players)
+                          first_seat=index % players, burned=ladder.burned)
         state = play_out(state, strategies, rng)
         ends.append(state.end)  # type: ignore[arg-type]
         out.append(state.went_out)
-        game = game.with_round(scores(state))
+        game = game.with_round(scores(state), state.double)
         index += 1
     return GameRecord(game, tuple(ends), tuple(out))
