@@ -1,4 +1,9 @@
-"""The `chickenfoot` command: no arguments opens the scorecard app; subcommands do one job."""
+"""The `chickenfoot` command: no arguments opens the scorecard app; subcommands do one job.
+
+Every subcommand runs under ``tui.guard.run_guarded``: exit 0 done or legal, 1 illegal
+play, 2 bad input or nothing to read, 130 Ctrl+C, 143 SIGTERM, 141 output pipe closed;
+never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -38,17 +43,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    from tui.guard import install_sigterm, prefer_surrogates_on_stdout, run_guarded
+
+    args = build_parser().parse_args(argv)  # usage errors: argparse exits 2 itself
     if args.command is None:
         from tui.app_main import run_app
 
         return run_app(args)
+    restore = install_sigterm()
+    prefer_surrogates_on_stdout()
     try:
-        return int(args._module.run(args) or 0)
-    except KeyboardInterrupt:
-        print("chickenfoot: interrupted", file=sys.stderr)
-        return 130
+        return run_guarded(args.command, lambda: args._module.run(args))
+    finally:
+        restore()
 
 
 if __name__ == "__main__":

@@ -51,13 +51,43 @@ def run(args: argparse.Namespace) -> int:
     return 0 if reading.ok else 2
 
 
+MAX_PROBLEM_LINES = 5
+HAND_HINT = ("this looks like a hand, not a tableau: none of the {n} tiles read is joined to "
+             "a spinner (photograph the board, or score a hand with chickenfoot read)")
+
+
+def hand_hint(photo) -> str | None:
+    """One line when the tiles read form no board at all (no tile joined to another as
+    played): a photo of a hand given where a tableau was expected."""
+    reading = photo.reading
+    count = len(reading.tiles)
+    if count < 2 or reading.ok:
+        return None
+    tree = reading.tree
+    if tree is not None and any(p is not None for p in tree.parent):
+        return None
+    return HAND_HINT.format(n=count)
+
+
+def problem_lines(photo) -> list[str]:
+    """Why the photo gave no board: the hand hint first when it applies, then the reader's
+    and the board's problems."""
+    hint = hand_hint(photo)
+    return ([hint] if hint else []) + list(photo.reader_problems + photo.reading.problems)
+
+
 def print_problems(command: str, photo) -> None:
-    """The reasons a photo gave no board, one per line on standard error."""
+    """The reasons a photo gave no board, one per line on standard error (the first
+    ``MAX_PROBLEM_LINES``, then how many more)."""
     print(f"chickenfoot {command}: the photo could not be turned into a board:",
           file=sys.stderr)
-    for line in photo.reader_problems + photo.reading.problems:
+    lines = problem_lines(photo)
+    for line in lines[:MAX_PROBLEM_LINES]:
         print(f"  - {line}", file=sys.stderr)
-    for line in photo.reading.notes:
+    if len(lines) > MAX_PROBLEM_LINES:
+        print(f"  - and {len(lines) - MAX_PROBLEM_LINES} more (--json lists them all)",
+              file=sys.stderr)
+    for line in photo.reading.notes[:MAX_PROBLEM_LINES]:
         print(f"note: {line}", file=sys.stderr)
 
 
@@ -101,7 +131,7 @@ def board_dict(photo, rules: RuleSet) -> dict[str, object]:
         "corrections": [{"tile": c.tile, "half": c.half, "read": c.read, "board": c.decoded}
                         for c in reading.corrections],
         "notes": notes(photo, rules) if reading.ok else [],
-        "problems": list(photo.reader_problems + reading.problems) if not reading.ok else [],
+        "problems": problem_lines(photo) if not reading.ok else [],
     }
 
 

@@ -26,10 +26,11 @@ from scorer.moves import Play
 from scorer.notation import Board, BoardError, NotationError, format_board, read_board, to_tableau
 from scorer.rules import RuleSet
 from scorer.verdict import Verdict
+from tui.commands.board_source import looks_like_path, read_board_source
+from tui.commands.errors import InputError
 
-
-class InputError(ValueError):
-    """Input the command cannot work with; the message is the one line shown."""
+__all__ = ["CheckResult", "InputError", "judge_board", "judge_board_text", "read_board_source",
+           "rules_from_args", "run"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,25 +86,6 @@ def rules_from_args(args: argparse.Namespace) -> RuleSet:
     return rules
 
 
-def read_board_source(words: list[str]) -> str:
-    """The board text: standard input for '-', a file's contents, or the words given."""
-    if words == ["-"]:
-        return sys.stdin.read()
-    if len(words) == 1 and os.path.isdir(words[0]):
-        raise InputError(f"{words[0]} is a folder, not a board file")
-    if len(words) == 1 and os.path.isfile(words[0]):
-        try:
-            with open(words[0], encoding="utf-8") as handle:
-                return handle.read()
-        except (OSError, UnicodeDecodeError) as error:
-            raise InputError(f"cannot read {words[0]}: {error}") from None
-    if len(words) == 1 and not words[0].lstrip().startswith("{") and (
-            "/" in words[0] or os.sep in words[0] or "." in words[0]):
-        raise InputError(f"{words[0]}: no such file (give a board like '9-9 9-1@9-9', "
-                         "a file holding one, or -)")
-    return " ".join(words)
-
-
 def judge_board(board: Board, play: Play, rules: RuleSet) -> Verdict:
     """Judge ``play`` on ``board``; raises InputError when the board itself is impossible."""
     try:
@@ -134,8 +116,19 @@ def is_photo(words: list[str]) -> bool:
             and os.path.splitext(words[0])[1].lower() in IMAGE_SUFFIXES)
 
 
-def run(args: argparse.Namespace) -> int:
+def wants_photo(args: argparse.Namespace) -> bool:
+    """A photo of the tableau, or one word given with --disputed (and no --play): the photo
+    branch then says what is wrong with the file (missing, not an image), not that
+    --disputed needs a photo."""
     if is_photo(args.board):
+        return True
+    if not args.disputed or args.play or len(args.board) != 1:
+        return False
+    return looks_like_path(args.board[0]) or os.path.lexists(args.board[0])
+
+
+def run(args: argparse.Namespace) -> int:
+    if wants_photo(args):
         from tui.commands.check_photo import run_photo
 
         return run_photo(args)

@@ -1,0 +1,64 @@
+"""A photo of a hand given to `chickenfoot board`: one line says it looks like a hand, and
+the list of problems stays short."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from tui.commands import board as board_command
+
+HAND = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "hand-double12.jpg"
+
+
+def run(argv, capsys):
+    parser = argparse.ArgumentParser()
+    board_command.add_arguments(parser)
+    code = board_command.run(parser.parse_args(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def reader():
+    from tui.commands.read import load_reader
+
+    loaded = load_reader("board")
+    if loaded is None:
+        pytest.skip("the shipped reader is not available")
+    return loaded
+
+
+def test_a_hand_photo_is_called_a_hand(reader, monkeypatch, capsys):
+    import tui.commands.read as read_module
+
+    monkeypatch.setattr(read_module, "load_reader", lambda command="read": reader)
+    code, out, err = run([str(HAND)], capsys)
+    lines = err.splitlines()
+    assert code == 2 and out == ""
+    assert lines[1].startswith("  - this looks like a hand, not a tableau: none of the 6 tiles")
+    assert len(lines) <= 2 + board_command.MAX_PROBLEM_LINES
+    code, out, _ = run([str(HAND), "--json"], capsys)
+    assert json.loads(out)["problems"][0].startswith("this looks like a hand")
+
+
+def test_the_hint_needs_tiles_and_no_join_to_a_spinner():
+    class Tree:
+        parent = (None, 0)
+
+    class Reading:
+        ok = False
+        tiles = (1, 2)
+        tree = None
+
+    class Photo:
+        reading = Reading()
+
+    assert board_command.hand_hint(Photo()).startswith("this looks like a hand")
+    Reading.tree = Tree()
+    assert board_command.hand_hint(Photo()) is None
+    Reading.tree, Reading.tiles = None, (1,)
+    assert board_command.hand_hint(Photo()) is None

@@ -1,0 +1,126 @@
+"""Every command ends with a meaningful status and at most a line: 0 done, 1 illegal, 2
+bad input, 130 Ctrl+C, 143 SIGTERM, 141 output closed; never a traceback, never 139."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tui import guard
+from tui.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+HAND = ROOT / "datasets" / "samples" / "hand-double12.jpg"
+DEMO = ROOT / "datasets" / "samples" / "live_demo.avi"
+linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux file names")
+
+
+def cli(*args: str | bytes, stdin: bytes = b"", timeout: float = 120
+        ) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "tui.cli", *args]
+    return subprocess.run(command, input=stdin, capture_output=True, timeout=timeout, cwd=ROOT)
+
+
+def test_an_unexpected_error_is_one_line_and_exit_2(monkeypatch, capsys):
+    import tui.commands.simulate as simulate
+
+    def boom(_args):
+        raise TypeError("something nobody expected\nsecond line")
+
+    monkeypatch.setattr(simulate, "run", boom)
+    assert main(["simulate", "--players", "2", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == ("chickenfoot simulate: unexpected error: TypeError: something nobody "
+                   "expected\n")
+
+
+def test_recursion_and_interrupts_map_to_their_codes(capsys):
+    def deep():
+        raise RecursionError("maximum recursion depth exceeded")
+
+    def interrupted():
+        raise KeyboardInterrupt
+
+    def terminated():
+        raise guard.Terminated
+
+    assert guard.run_guarded("check", deep) == 2
+    assert guard.run_guarded("check", interrupted) == 130
+    assert guard.run_guarded("check", terminated) == 143
+    assert capsys.readouterr().err.splitlines() == [
+        "chickenfoot check: the input is nested too deeply to read",
+        "chickenfoot: interrupted", "chickenfoot: terminated"]
+
+
+def test_usage_errors_stay_2_and_help_stays_0(capsys):
+    assert cli("check").returncode == 2
+    assert cli("--help").returncode == 0
+    assert guard.run_guarded("x", lambda: sys.exit(1)) == 2  # a stray exit(1) is not "illegal"
+
+
+@linux
+@pytest.mark.parametrize("command", [["read"], ["read", "--json"], ["board"],
+                                     ["check", "--disputed", "1-2"]])
+def test_a_latin1_file_name_never_crashes(tmp_path, command):
+    name = os.path.join(os.fsencode(tmp_path), b"caf\xe9.txt.jpg")
+    with open(name, "wb") as handle:
+        handle.write(b"not a photo at all")
+    words = [command[0], name, *command[1:]]
+    done = cli(*words)
+    assert done.returncode == 2, done.stderr
+    assert b"Traceback" not in done.stderr and len(done.stderr.splitlines()) <= 2
+    assert b"not an image" in done.stderr + done.stdout
+
+
+@linux
+def test_a_latin1_video_name_is_refused_in_one_line(tmp_path):
+    name = os.path.join(os.fsencode(tmp_path), b"caf\xe9.avi")
+    with open(name, "wb") as handle:
+        handle.write(DEMO.read_bytes()[:1000])
+    done = cli("live", "--camera", name, "--no-window")
+    assert done.returncode == 2 and b"not valid UTF-8" in done.stderr
+    assert b"Traceback" not in done.stderr
+
+
+def test_a_closed_output_pipe_ends_quietly():
+    process = subprocess.Popen([sys.executable, "-m", "tui.cli", "check", "9-9 9-1@9-9",
+                                "--play", "1-5@9-1", "--json"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=ROOT)
+    process.stdout.close()  # nobody reads: the first write meets a broken pipe
+    _, err = process.communicate(timeout=60)
+    assert process.returncode in (0, 1, 141)  # 0/1 when the verdict fit in the pipe buffer
+    assert b"Traceback" not in err and b"BrokenPipe" not in err
+
+
+def test_read_json_into_head_ends_quietly():
+    pipeline = (f"{sys.executable} -m tui.cli read --json {HAND} {HAND} {HAND} | head -c 5; "
+                'echo " ${PIPESTATUS[0]}"')
+    done = subprocess.run(["bash", "-c", pipeline], capture_output=True, timeout=120, cwd=ROOT)
+    assert done.stdout.decode().split()[-1] in ("0", "141")
+    assert b"Traceback" not in done.stderr and b"BrokenPipe" not in done.stderr
+
+
+@linux
+def test_sigterm_prints_one_line_and_exits_143():
+    process = subprocess.Popen([sys.executable, "-m", "tui.cli", "live", "--camera", str(DEMO),
+                                "--no-window"], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, cwd=ROOT)
+    deadline = time.monotonic() + 60
+    time.sleep(2.0)
+    while process.poll() is None and time.monotonic() < deadline:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            continue
+    err = process.stderr.read()
+    if process.returncode == 0:
+        pytest.skip("the video ended before the signal arrived")
+    assert process.returncode == 143
+    assert b"chickenfoot: terminated" in err and b"Traceback" not in err

@@ -1,0 +1,99 @@
+"""Where `chickenfoot check` finds the board: standard input (``-``), a file, or the words
+typed on the command line.
+
+Input is capped at ``MAX_BOARD_BYTES`` (a full double-18 set is about 2 KB of notation) and
+read no further, so a 10 MB file or an endless pipe costs nothing. Text must be UTF-8; a
+leading byte-order mark is dropped. A regular file or a pipe (``<(...)``) is read; a
+folder, a device (``/dev/zero``) or a socket is refused by name.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+import sys
+from typing import BinaryIO
+
+from scorer.messages import clip_name
+from scorer.notation import BOM, MAX_BOARD_CHARS
+from tui.commands.errors import InputError
+
+MAX_BOARD_BYTES = MAX_BOARD_CHARS
+
+
+def read_board_source(words: list[str]) -> str:
+    """The board text: standard input for '-', a file's contents, or the words given."""
+    if words == ["-"]:
+        return _read_stdin()
+    if len(words) == 1:
+        text = _read_named_file(words[0])
+        if text is not None:
+            return text
+    return " ".join(words)
+
+
+def looks_like_path(word: str) -> bool:
+    return not word.lstrip().startswith("{") and ("/" in word or os.sep in word or "." in word)
+
+
+def _read_named_file(word: str) -> str | None:
+    """The file's text, or None when ``word`` names no file and is taken as notation."""
+    name = clip_name(word)
+    try:
+        info = os.stat(word)
+    except (FileNotFoundError, NotADirectoryError):
+        info = None
+    except OSError as error:
+        if not looks_like_path(word):
+            return None  # a long board typed as one word is notation, not a file name
+        reason = ("the file name is too long" if error.errno == errno.ENAMETOOLONG
+                  else error.strerror or str(error))
+        raise InputError(f"cannot read {name}: {reason}") from None
+    except ValueError:  # a NUL character in the name
+        return None
+    if info is None:
+        if looks_like_path(word):
+            raise InputError(f"{name}: no such file (give a board like '9-9 9-1@9-9', "
+                             "a file holding one, or -)")
+        return None
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{name} is a folder, not a board file")
+    if not (stat.S_ISREG(mode) or stat.S_ISFIFO(mode)):
+        raise InputError(f"{name} is a device or socket, not a board file")
+    if info.st_size > MAX_BOARD_BYTES:
+        raise InputError(too_long(name, info.st_size))
+    try:
+        with open(word, "rb") as handle:
+            data = handle.read(MAX_BOARD_BYTES + 1)
+    except OSError as error:
+        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
+    return decode(data, name)
+
+
+def _read_stdin() -> str:
+    buffer: BinaryIO | None = getattr(sys.stdin, "buffer", None)
+    if buffer is None:  # a text stream (tests, an embedding program)
+        text = sys.stdin.read(MAX_BOARD_BYTES + 1)
+        if len(text) > MAX_BOARD_BYTES:
+            raise InputError(too_long("standard input", None))
+        return text[1:] if text.startswith(BOM) else text
+    return decode(buffer.read(MAX_BOARD_BYTES + 1), "standard input")
+
+
+def too_long(name: str, size: int | None) -> str:
+    said = f" is {size / 1024:,.0f} KB;" if size is not None else " holds more than that;"
+    return (f"{name}{said} a board is at most {MAX_BOARD_BYTES // 1024} KB "
+            "(a whole double-18 set is about 2 KB)")
+
+
+def decode(data: bytes, name: str) -> str:
+    """UTF-8 text without a byte-order mark; InputError when too long or not UTF-8."""
+    if len(data) > MAX_BOARD_BYTES:
+        raise InputError(too_long(name, None))
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{name} is not UTF-8 text (byte 0x{data[error.start]:02x} at "
+                         f"offset {error.start})") from None

@@ -1,0 +1,119 @@
+"""How a `chickenfoot` command ends, whatever happens inside it.
+
+Exit status means one thing everywhere: 0 done (read, legal), 1 an illegal play (check
+only), 2 bad input or nothing to read, 130 interrupted (Ctrl+C, SIGINT), 143 terminated
+(SIGTERM: 128 + 15, what a shell reports for a process killed by it), 141 the reader of
+our output went away (``read --json | head -n 1``: 128 + SIGPIPE, what ``yes | head``
+gives; nothing is printed, as Unix tools do).
+
+``run_guarded(command, call)`` runs ``call`` and turns every way out into that status and
+at most one line on stderr: no traceback ever reaches the terminal, and an unexpected error
+exits 2, never 1 (which a script would take for "illegal").
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Callable
+
+from scorer.messages import clip
+
+EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_PIPE, EXIT_INTERRUPTED, EXIT_TERMINATED = 141, 130, 143
+
+
+class Terminated(BaseException):
+    """SIGTERM arrived (a BaseException, so ``except Exception`` does not swallow it)."""
+
+
+def _on_sigterm(_signum, _frame) -> None:
+    raise Terminated
+
+
+def install_sigterm() -> Callable[[], None]:
+    """SIGTERM ends the command like Ctrl+C does: cleanup runs, one line, exit 143.
+    Returns the call that puts the previous handler back."""
+    try:
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    except (ValueError, OSError, AttributeError):  # not the main thread, or no SIGTERM
+        return lambda: None
+
+    def restore() -> None:
+        try:
+            signal.signal(signal.SIGTERM, previous)
+        except (ValueError, OSError, TypeError):
+            pass
+
+    return restore
+
+
+def _say(line: str) -> None:
+    try:
+        print(line, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's last flush does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
+def describe_unexpected(error: BaseException) -> str:
+    """One short line for an error no command expected."""
+    if isinstance(error, RecursionError):
+        return "the input is nested too deeply to read"
+    if isinstance(error, MemoryError):
+        return "out of memory (is the input far larger than a photo or a board?)"
+    text = str(error).strip()
+    first = text.splitlines()[0] if text else ""
+    return f"unexpected error: {type(error).__name__}" + (f": {clip(first, 160)}"
+                                                          if first else "")
+
+
+def run_guarded(command: str, call: Callable[[], int | None]) -> int:
+    """``call()``'s status, with every failure turned into a status and one line."""
+    try:
+        code = int(call() or 0)
+        sys.stdout.flush()
+        return code
+    except KeyboardInterrupt:
+        _say("chickenfoot: interrupted")
+        return EXIT_INTERRUPTED
+    except Terminated:
+        _say("chickenfoot: terminated")
+        return EXIT_TERMINATED
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_PIPE
+    except SystemExit as leaving:  # argparse and friends: keep 0 and 2, never a stray 1
+        code = leaving.code
+        if code is None or code == 0:
+            return EXIT_OK
+        if isinstance(code, int) and code in (EXIT_BAD_INPUT, EXIT_INTERRUPTED):
+            return code
+        if not isinstance(code, int):
+            _say(f"chickenfoot {command}: {clip(str(code), 160)}")
+        return EXIT_BAD_INPUT
+    except Exception as error:  # noqa: BLE001 - the last line of defence, by design
+        _say(f"chickenfoot {command}: {describe_unexpected(error)}")
+        return EXIT_BAD_INPUT
+
+
+def prefer_surrogates_on_stdout() -> None:
+    """File names that are not valid UTF-8 (a Latin-1 ``caf\\xe9.jpg``) are written back as
+    the bytes they were, instead of failing to print."""
+    for stream in (sys.stdout,):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="surrogateescape")
+            except (ValueError, OSError):
+                pass
