@@ -35,11 +35,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = RuleSet() if args.arms is None else RuleSet(spinner_arms=args.arms)
+    from tui.commands.check import InputError, rules_from_args, rules_in_set
+
+    try:
+        rules = rules_from_args(args)  # --set and --arms, checked together
+    except InputError as error:
+        print(f"chickenfoot board: {error}", file=sys.stderr)
+        return 2
     photo = read_photo_for(args.photo, args.set_max, args.annotate, "board", rules=rules)
     if photo is None:
         return 2
     reading = photo.reading
+    try:
+        if args.set_max is None:
+            rules = rules_in_set(rules, reading.set_max)
+    except InputError as error:
+        print(f"chickenfoot board: {error}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(board_dict(photo, rules)))
     elif reading.ok:

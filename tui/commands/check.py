@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from scorer.judge import judge_play
 from scorer.moves import Play
 from scorer.notation import Board, BoardError, NotationError, format_board, read_board, to_tableau
+from scorer.rule_problems import RulesError, require_playable
 from scorer.rules import RuleSet
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
@@ -65,8 +66,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
 
 
-def rules_from_args(args: argparse.Namespace) -> RuleSet:
-    """The RuleSet given by --set, --arms and every --rule KNOB=VALUE."""
+def rules_from_args(args: argparse.Namespace, players: int | None = None) -> RuleSet:
+    """The RuleSet given by --set, --arms and every --rule KNOB=VALUE; InputError naming
+    every reason when the rules cannot be played with their set (and ``players``)."""
+    rules = knob_rules(args)
+    try:
+        return require_playable(rules, players)
+    except RulesError as error:
+        raise InputError(f"these rules cannot be played: {error}") from None
+
+
+def rules_in_set(rules: RuleSet, set_max: int) -> RuleSet:
+    """``rules`` in the double-``set_max`` set a photo was read as (no --set given);
+    InputError when the rules cannot be played with that set."""
+    rules = rules.with_knob("set_max", set_max)
+    try:
+        return require_playable(rules)
+    except RulesError as error:
+        raise InputError(f"the photo reads as a double-{set_max} set, and these rules cannot "
+                         f"be played with it: {error} (name the set with --set)") from None
+
+
+def knob_rules(args: argparse.Namespace) -> RuleSet:
+    """The RuleSet given by --set, --arms and every --rule KNOB=VALUE, each knob checked
+    on its own (``rules_from_args`` also checks that they can be played together)."""
     rules = RuleSet()
     knobs: list[tuple[str, object]] = []
     if getattr(args, "set_max", None) is not None:

@@ -20,7 +20,7 @@ from scorer.notation import Board, format_board
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from scorer.verdict import Verdict
-from tui.commands.check import InputError, judge_board, rules_from_args
+from tui.commands.check import InputError, judge_board, rules_from_args, rules_in_set
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +86,9 @@ def run_photo(args: argparse.Namespace) -> int:
     if not reading.ok or reading.board is None:
         print_problems("check", photo)
         return 2
-    if args.set_max is None:
-        rules = rules.with_knob("set_max", reading.set_max)
     try:
+        if args.set_max is None:
+            rules = rules_in_set(rules, reading.set_max)
         result = judge_dispute(reading.board, disputed, rules)
     except InputError as error:
         print(f"chickenfoot check: {error}", file=sys.stderr)

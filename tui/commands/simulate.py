@@ -2,7 +2,10 @@
 
     chickenfoot simulate --players 4 --games 100 --seed 7 --strategy mixed
 
-Exit status 0, or 2 with one line on stderr for bad input.
+Any number of players the set can deal a hand to (``scorer.rule_problems``); when the
+set makes the hands smaller than the hand-size knob asks, the second line says so.
+Exit status 0, or 2 with one line on stderr for bad input, rules that cannot be played
+among them (8 arms on a double-6 set, a custom hand the set cannot give every player).
 """
 
 from __future__ import annotations
@@ -13,14 +16,16 @@ import sys
 from dataclasses import dataclass
 
 from scorer.round import RoundEnd
-from scorer.rules import RuleSet
-from scorer.scorecard import Scorecard
+from scorer.rule_problems import RuleProblemKind, rule_problems
+from scorer.rules import RoundOrder, RuleSet
+from scorer.scorecard import Row, Scorecard
 from scorer.simulate import GameRecord, play_game, strategies_for
-from tui.commands.check import InputError, rules_from_args
+from tui.commands.check import InputError, knob_rules
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--players", type=int, default=4, metavar="N", help="players (2..8)")
+    parser.add_argument("--players", type=int, default=4, metavar="N",
+                        help="players: 2 up to what the set can deal (default 4)")
     parser.add_argument("--games", type=int, default=10, metavar="M", help="games to play")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
     parser.add_argument("--strategy", default="mixed", choices=("random", "greedy", "mixed"),
@@ -43,10 +48,11 @@ class Summary:
     rounds_blocked: int
 
     def lines(self) -> list[str]:
-        out = [f"{'player':<10}{'wins':>8}{'avg score':>12}"]
+        width = max(10, *(len(p) + 1 for p in self.players))
+        out = [f"{'player':<{width}}{'wins':>8}{'avg score':>12}"]
         for name, wins, avg in zip(self.players, self.wins, self.average_scores, strict=True):
             shown = f"{wins:g}"
-            out.append(f"{name:<10}{shown:>8}{avg:>12.1f}")
+            out.append(f"{name:<{width}}{shown:>8}{avg:>12.1f}")
         share = 100 * self.rounds_blocked / self.rounds_played if self.rounds_played else 0
         out.append(f"games: {self.games}   rounds played: {self.rounds_played}   "
                    f"rounds blocked: {self.rounds_blocked} ({share:.1f}%)")
@@ -55,8 +61,12 @@ class Summary:
 
 def winners(record: GameRecord, names: tuple[str, ...], rules: RuleSet) -> tuple[str, ...]:
     """The game's winners by the scorecard's rules (lowest total, then the tie-breaks)."""
-    card = Scorecard.new(names, rules)
+    rows = 1 if rules.round_order is RoundOrder.TARGET_TOTAL else len(rules.round_doubles())
+    empty: Row = (None,) * len(names)
+    card = Scorecard(names, rules, (empty,) * rows)  # any number of seats, unlike the app's
     for index, row in enumerate(record.game.rounds):
+        if index < len(card.rounds):
+            card = card.with_opening(index, record.openings[index])
         for seat, (name, points) in enumerate(zip(names, row, strict=True)):
             card = card.with_score(index, name, points, record.went_out[index] == seat)
     return card.result().winners
@@ -82,19 +92,34 @@ def summarize(rules: RuleSet, players: int, games: int, seed: int, strategy: str
                    tuple(t / games if games else 0.0 for t in totals), played, blocked)
 
 
+PLAYER_PROBLEMS = (RuleProblemKind.TOO_FEW_PLAYERS, RuleProblemKind.TOO_MANY_PLAYERS,
+                   RuleProblemKind.HAND_TOO_BIG)
+
+
+def checked_rules(args: argparse.Namespace) -> RuleSet:
+    """The rules of --set, --arms and --rule, playable with --players players; InputError
+    naming every reason they are not (the ones about the players name --players)."""
+    rules = knob_rules(args)
+    problems = rule_problems(rules, args.players)
+    if problems:
+        raise InputError("; ".join(
+            f"--players {args.players}: {p}" if p.kind in PLAYER_PROBLEMS else str(p)
+            for p in problems))
+    return rules
+
+
 def run(args: argparse.Namespace) -> int:
     try:
-        rules = rules_from_args(args)
-        if not 2 <= args.players <= 8:
-            raise InputError(f"--players must be 2 to 8, not {args.players}")
+        rules = checked_rules(args)
         if args.games < 1:
             raise InputError(f"--games must be at least 1, not {args.games}")
-        rules.hand_size_for(args.players)
     except (InputError, ValueError) as error:
         print(f"chickenfoot simulate: {error}", file=sys.stderr)
         return 2
     summary = summarize(rules, args.players, args.games, args.seed, args.strategy)
     print(f"{args.players} players, {args.games} games, seed {args.seed}, "
           f"strategy {args.strategy}, double-{rules.set_max}")
+    if rules.hand_deal(args.players).cut:
+        print(rules.describe(players=args.players)[3])
     print("\n".join(summary.lines()))
     return 0
