@@ -11,6 +11,7 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
+from scorer.rule_problems import require_playable
 from scorer.rules import RuleSet
 from scorer.scorecard import Scorecard
 from scorer.tiles import SET_SIZES
@@ -122,6 +123,7 @@ class NewGameScreen(Screen[Scorecard | None]):
         try:
             rules = self.read_rules()
             card = Scorecard.new(parse_players(self.query_one("#players", Input).value), rules)
+            require_playable(rules, len(card.players))  # a RulesError is a ValueError
         except ValueError as problem:
             error.update(f"Cannot start: {problem}")
             self.notify(str(problem), title="Cannot start", severity="error")
