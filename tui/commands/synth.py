@@ -23,6 +23,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-tiles", type=int, default=20, help="most tiles in one photo")
     parser.add_argument("--stretch", type=float, default=0.0, metavar="P",
                         help="share of photos squashed to a square, as dataset exports do")
+    parser.add_argument("--hard", type=float, default=0.0, metavar="P",
+                        help="share of photos that also hold face-down tiles and clutter "
+                             "(coins, cards, dice, paper...), in sets of every colour; a third "
+                             "of them hold no face-up tile")
     parser.add_argument("--tableau", action="store_true",
                         help="render tableaux from simulated rounds instead (images/, labels/, "
                              "truth/ with NAME.board.txt and NAME.disputed.json); tiles per photo "
@@ -32,8 +36,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vision.synth.writer import write_dataset
 
-    if args.count < 1 or args.max_tiles < 1:
-        print("chickenfoot synth: --count and --max-tiles must be at least 1", file=sys.stderr)
+    if not 0.0 <= args.hard <= 1.0:
+        print("chickenfoot synth: --hard is a share between 0 and 1", file=sys.stderr)
+        return 2
+    if args.count < 1 or args.max_tiles < 0:
+        print("chickenfoot synth: --count must be at least 1 and --max-tiles at least 0 "
+              "(0: photos without a tile)", file=sys.stderr)
         return 2
 
     def progress(done: int, total: int) -> None:
@@ -63,6 +71,7 @@ def run(args: argparse.Namespace) -> int:
             set_max=args.set_max,
             max_tiles=args.max_tiles,
             stretch_prob=args.stretch,
+            hard_prob=args.hard,
             progress=progress,
         )
     except OSError as error:

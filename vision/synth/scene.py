@@ -14,6 +14,7 @@ import numpy as np
 
 from scorer.tiles import Tile, full_set
 from vision.synth.backgrounds import random_surface
+from vision.synth.clutter import clutter_patch, tile_back
 from vision.synth.tile_art import TileStyle, draw_tile, random_style
 
 SET_WEIGHTS = {12: 0.4, 9: 0.3, 6: 0.1, 15: 0.1, 18: 0.1}
@@ -44,6 +45,38 @@ class Pose:
         a = np.deg2rad(self.angle_deg)
         rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
         return local @ rot.T + np.array([self.cx, self.cy], np.float32)
+
+
+@dataclass(frozen=True)
+class ThingPose:
+    """Where a thing that is no tile lies: centre, angle, its picture's size in pixels."""
+
+    cx: float
+    cy: float
+    angle_deg: float
+    width_px: float
+    height_px: float
+
+    @property
+    def half_px(self) -> float:  # sets thickness and shadow, as a tile's half does
+        return min(self.width_px, self.height_px)
+
+    def corners(self) -> np.ndarray:
+        w, h = self.width_px / 2, self.height_px / 2
+        local = np.array([[-w, -h], [w, -h], [w, h], [-w, h]], np.float32)
+        a = np.deg2rad(self.angle_deg)
+        rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+        return local @ rot.T + np.array([self.cx, self.cy], np.float32)
+
+
+@dataclass(frozen=True)
+class Extras:
+    """What else a photo holds beside the tiles; none of it is labelled. Off by default,
+    so sets rendered without it stay as they were."""
+
+    backs: int = 0  # tiles lying face down (the chicken yard)
+    clutter: int = 0  # coins, cards, dice, paper, a phone...
+    wide_styles: bool = False  # faces of colour, pips of low contrast
 
 
 def half_quads(corners: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -135,6 +168,21 @@ def _paste_tile(
 ) -> None:
     render_half = int(np.clip(pose.half_px * 1.5, 16, 160))
     face, mask = draw_tile(values[0], values[1], render_half, style, rng)
+    _paste_thing(canvas, pose, face, mask, style.side_bgr, rng, light_dir)
+
+
+def _paste_thing(
+    canvas: np.ndarray,
+    pose: Pose | ThingPose,
+    face: np.ndarray,
+    mask: np.ndarray,
+    side_bgr: tuple[int, int, int],
+    rng: np.random.Generator,
+    light_dir: np.ndarray,
+) -> None:
+    """Paste an upright picture (a tile face, a tile back, a card...) where ``pose`` says,
+    with thickness and shadow. ``pose.corners()`` sets the size: a tile's 1:2 box, or
+    the picture's own shape when ``pose`` is a ``ThingPose``."""
     corners = pose.corners()
     h, w = canvas.shape[:2]
     # Thickness and shadow first, so the face covers them.
@@ -147,11 +195,10 @@ def _paste_tile(
     shadow_mask = cv2.GaussianBlur(shadow_mask, (k, k), 0)
     canvas *= (1 - rng.uniform(0.25, 0.6) * shadow_mask)[..., None]
     side = cv2.convexHull(np.vstack([corners, corners + thickness]).astype(np.float32))
-    cv2.fillConvexPoly(canvas, np.round(side).astype(np.int32), style.side_bgr, cv2.LINE_AA)
+    cv2.fillConvexPoly(canvas, np.round(side).astype(np.int32), side_bgr, cv2.LINE_AA)
 
-    src = np.array(
-        [[0, 0], [render_half, 0], [render_half, 2 * render_half], [0, 2 * render_half]], np.float32
-    )
+    rows, cols = face.shape[:2]
+    src = np.array([[0, 0], [cols, 0], [cols, rows], [0, rows]], np.float32)
     x0, y0 = np.floor(corners.min(0)).astype(int) - 2
     x1, y1 = np.ceil(corners.max(0)).astype(int) + 2
     x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
@@ -163,6 +210,43 @@ def _paste_tile(
     alpha = cv2.warpPerspective(mask, matrix, roi_size, flags=cv2.INTER_LINEAR) / 255.0
     roi = canvas[y0:y1, x0:x1]
     roi[:] = roi * (1 - alpha[..., None]) + warped.astype(np.float32) * alpha[..., None]
+
+
+def _paste_extras(canvas: np.ndarray, poses: list[Pose], extras: Extras, style: TileStyle,
+                  rng: np.random.Generator, light_dir: np.ndarray) -> list[np.ndarray]:
+    """Face-down tiles and clutter in the free table around the tiles; the corners of
+    the face-down tiles laid (as a tile's, on the flat table)."""
+    h, w = canvas.shape[:2]
+    half_px = poses[0].half_px if poses else \
+        min(w, h) * float(np.exp(rng.uniform(np.log(0.045), np.log(0.3))))
+    scale = 0.25
+    occupied = np.zeros((int(h * scale) + 1, int(w * scale) + 1), np.uint8)
+    for pose in poses:
+        _claim(occupied, pose.corners(), scale)
+    things: list[tuple[float, float, np.ndarray, np.ndarray, tuple[int, int, int], bool]] = []
+    for _ in range(extras.backs):
+        face, mask = tile_back(int(np.clip(half_px * 1.5, 16, 160)), style, rng)
+        things.append((half_px, 2 * half_px, face, mask, style.side_bgr, True))
+    for _ in range(extras.clutter):
+        face, mask = clutter_patch(half_px, rng)
+        rows, cols = face.shape[:2]
+        size = half_px * float(np.clip(max(rows, cols) / half_px, 0.4, 8.0))
+        ratio = size / max(rows, cols)
+        things.append((cols * ratio, rows * ratio, face, mask,
+                       tuple(int(c * 0.7) for c in face[rows // 2, cols // 2]), False))
+    backs: list[np.ndarray] = []
+    for width, height, face, mask, side, is_back in things:
+        for _ in range(30):
+            angle = rng.uniform(0, 360) if rng.random() < 0.6 else \
+                rng.choice([0, 90]) + rng.normal(0, 6)
+            pose = ThingPose(rng.uniform(0, w), rng.uniform(0, h), float(angle), width, height)
+            if _free(occupied, pose.corners(), scale, 2):
+                _claim(occupied, pose.corners(), scale)
+                _paste_thing(canvas, pose, face, mask, side, rng, light_dir)
+                if is_back:
+                    backs.append(pose.corners())
+                break
+    return backs
 
 
 def _camera_tilt(size: tuple[int, int], rng: np.random.Generator, strength: float) -> np.ndarray:
@@ -215,10 +299,14 @@ def render_scene(
     poses: list[Pose] | None = None,
     values: list[tuple[int, int]] | None = None,
     stretch_to_square: bool = False,
+    extras: Extras | None = None,
+    backs_out: list[np.ndarray] | None = None,
 ) -> tuple[np.ndarray, list[PlacedTile]]:
     """One photo and its tiles. ``poses``/``values`` may be given (e.g. a tableau layout);
     otherwise a random hand is laid out. ``stretch_to_square`` squashes the photo to a
-    square, as dataset exports often do, so tiles lose their 2:1 shape a little."""
+    square, as dataset exports often do, so tiles lose their 2:1 shape a little.
+    ``extras`` adds face-down tiles and clutter; the face-down tiles' corners (in tile
+    corner order) are appended to ``backs_out`` when given."""
     if size is None:
         size = FRAME_SIZES[int(rng.integers(len(FRAME_SIZES)))]
     w, h = size
@@ -230,7 +318,7 @@ def render_scene(
         deck: list[Tile] = list(full_set(set_max))
         picks = rng.permutation(len(deck))[: len(poses)]
         values = [deck[i].ends if rng.random() < 0.5 else deck[i].ends[::-1] for i in picks]
-    style = random_style(rng)
+    style = random_style(rng, wide=extras is not None and extras.wide_styles)
     canvas = random_surface((h, w), rng)
     table = canvas.copy()
     light_dir = rng.normal(0, 1, 2).astype(np.float32)
@@ -240,6 +328,8 @@ def render_scene(
             _paste_tile(canvas, pose, pair, random_style(rng), rng, light_dir)
         else:
             _paste_tile(canvas, pose, pair, style, rng, light_dir)
+    backs = [] if extras is None else _paste_extras(canvas, poses, extras, style, rng,
+                                                     light_dir)
     tilt = _camera_tilt(size, rng, rng.uniform(0.0, 0.14))
     image = cv2.warpPerspective(canvas, tilt, size, flags=cv2.INTER_LINEAR)
     # Outside the tilted frame, show more table (mirrored surface, never mirrored tiles).
@@ -253,9 +343,13 @@ def render_scene(
     for pose, pair in zip(poses, values, strict=True):
         corners = cv2.perspectiveTransform(pose.corners()[None], tilt)[0]
         placed.append(PlacedTile(values=(int(pair[0]), int(pair[1])), corners=corners))
+    if backs_out is not None:
+        backs_out += [cv2.perspectiveTransform(c[None], tilt)[0] for c in backs]
     if stretch_to_square:
         side = min(w, h)
         image = cv2.resize(image, (side, side), interpolation=cv2.INTER_AREA)
         scale = np.array([side / w, side / h], np.float32)
         placed = [PlacedTile(t.values, t.corners * scale) for t in placed]
+        if backs_out is not None:
+            backs_out[:] = [c * scale for c in backs_out]
     return image, placed

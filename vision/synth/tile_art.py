@@ -49,7 +49,18 @@ class TileStyle:
     pip_scale: float
 
 
-def random_style(rng: np.random.Generator) -> TileStyle:
+# Faces of colour (pink, green, blue, red, yellow) with white, yellow, black or light-grey
+# pips, some of low contrast once grey; drawn only when asked (``wide=True``), so the
+# sets the shipped models were trained on render as they did.
+_COLOUR_FACES = [(180, 150, 235), (120, 190, 120), (200, 140, 60), (60, 60, 180),
+                 (90, 200, 230), (150, 110, 200), (60, 110, 40), (120, 60, 20)]
+_LIGHT_PIPS = [(255, 255, 255), (40, 220, 240), (200, 200, 200), (20, 20, 20)]
+
+
+def random_style(rng: np.random.Generator, wide: bool = False) -> TileStyle:
+    """A set's look. ``wide`` adds faces of colour and pips of low contrast."""
+    if wide and rng.random() < 0.4:
+        return _colour_face_style(rng)
     kind = rng.choice(
         [
             "white-coloured",
@@ -101,6 +112,22 @@ def random_style(rng: np.random.Generator) -> TileStyle:
     )
 
 
+def _colour_face_style(rng: np.random.Generator) -> TileStyle:
+    face = _jitter(_COLOUR_FACES[int(rng.integers(len(_COLOUR_FACES)))], rng)
+    pip = _jitter(_LIGHT_PIPS[int(rng.integers(len(_LIGHT_PIPS)))], rng)
+    divider = pip if rng.random() < 0.5 else tuple(int(c * 0.6) for c in face)
+    return TileStyle(
+        face_bgr=face,
+        side_bgr=tuple(int(c * rng.uniform(0.7, 0.9)) for c in face),  # type: ignore[arg-type]
+        pip_colours=tuple(pip for _ in range(19)),
+        divider_bgr=divider,  # type: ignore[arg-type]
+        divider_thickness=float(rng.uniform(0.02, 0.06)),
+        has_pin=bool(rng.random() < 0.3),
+        corner_radius=float(rng.uniform(0.05, 0.18)),
+        pip_scale=float(rng.uniform(0.85, 1.2)),
+    )
+
+
 def _lightened(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return tuple(int(c + (255 - c) * 0.5) for c in colour)  # type: ignore[return-value]
 
@@ -109,7 +136,7 @@ def _jitter(colour: tuple[int, int, int], rng: np.random.Generator) -> tuple[int
     return tuple(int(np.clip(c + rng.integers(-25, 26), 0, 255)) for c in colour)  # type: ignore[return-value]
 
 
-def _rounded_rect_mask(width: int, height: int, radius: int) -> np.ndarray:
+def rounded_rect_mask(width: int, height: int, radius: int) -> np.ndarray:
     mask = np.zeros((height, width), np.uint8)
     radius = max(1, min(radius, width // 2, height // 2))
     cv2.rectangle(mask, (radius, 0), (width - 1 - radius, height - 1), 255, -1)
@@ -165,7 +192,7 @@ def draw_tile(
             -1,
             cv2.LINE_AA,
         )
-    mask = _rounded_rect_mask(width, height, int(style.corner_radius * width))
+    mask = rounded_rect_mask(width, height, int(style.corner_radius * width))
     return image, mask
 
 

@@ -4,6 +4,7 @@ Layout under the output folder:
   images/NAME.jpg   the photo
   labels/NAME.txt   YOLO boxes: class 0 = a tile half, class 1 = a whole tile
   truth/NAME.json   the truth in the same JSON form as `chickenfoot read --json`
+  truth/NAME.backs.json  corners of tiles lying face down, when the photo has some
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.synth.scene import PlacedTile, half_quads, render_scene
+from vision.synth.scene import Extras, PlacedTile, half_quads, render_scene
 
 HALF_CLASS, TILE_CLASS = 0, 1
 
@@ -73,17 +74,28 @@ def write_dataset(
     set_max: int | None = None,
     max_tiles: int = 20,
     stretch_prob: float = 0.0,
+    hard_prob: float = 0.0,
     progress=None,
 ) -> None:
     """Render ``count`` photos into ``out_dir``; photo i uses seed (seed, i), so any photo can
-    be regenerated alone and two runs with one seed write the same files."""
+    be regenerated alone and two runs with one seed write the same files. A share
+    ``hard_prob`` of the photos also holds face-down tiles and clutter, drawn with sets of
+    every colour; a third of those hold no face-up tile at all."""
     for sub in ("images", "labels", "truth"):
         (out_dir / sub).mkdir(parents=True, exist_ok=True)
     for index in range(count):
         rng = np.random.default_rng([seed, index])
+        stretch = bool(rng.random() < stretch_prob)
+        extras, tiles_here = None, max_tiles
+        if hard_prob > 0 and rng.random() < hard_prob:
+            extras = Extras(backs=int(rng.integers(0, 9)), clutter=int(rng.integers(1, 7)),
+                            wide_styles=True)
+            if rng.random() < 1 / 3:
+                tiles_here = 0
+        backs: list[np.ndarray] = []
         image, tiles = render_scene(
-            rng, set_max=set_max, max_tiles=max_tiles,
-            stretch_to_square=bool(rng.random() < stretch_prob),
+            rng, set_max=set_max, max_tiles=tiles_here, stretch_to_square=stretch,
+            extras=extras, backs_out=backs,
         )
         name = f"synth_{seed}_{index:05d}"
         height, width = image.shape[:2]
@@ -96,5 +108,8 @@ def write_dataset(
         )
         record = truth_record(f"{name}.jpg", tiles, width, height)
         (out_dir / "truth" / f"{name}.json").write_text(json.dumps(record) + "\n")
+        if backs:  # not tiles: what the reader must not read (training negatives)
+            (out_dir / "truth" / f"{name}.backs.json").write_text(
+                json.dumps([np.round(c, 1).tolist() for c in backs]) + "\n")
         if progress:
             progress(index + 1, count)

@@ -25,6 +25,7 @@ from vision.detect import OnnxDetector
 from vision.detections import HALF
 from vision.half_labels import read_half_boxes
 from vision.pair_crop import crop_pair
+from vision.synth.scene import half_quads
 from vision.synth.writer import photo_truth_files
 from vision.tiled_detect import detect_multiscale
 
@@ -79,6 +80,12 @@ def synthetic_pairs(folder: Path, detector: OnnxDetector, rng: np.random.Generat
             s = spacing_of[t]
             crops.append(crop_pair(image, _jitter(a, s, rng, 0.04), _jitter(b, s, rng, 0.04)))
             labels.append(1)
+        for corners in _backs(truth_file):  # a tile lying face down is no tile
+            first, second = half_quads(np.array(corners, np.float32))
+            a, b = tuple(first.mean(0)), tuple(second.mean(0))
+            s = float(np.hypot(*np.subtract(a, b)))
+            crops.append(crop_pair(image, _jitter(a, s, rng, 0.04), _jitter(b, s, rng, 0.04)))
+            labels.append(0)
         for n, (t1, _, c1) in enumerate(truth):
             for t2, _, c2 in truth[n + 1:]:
                 s = spacing_of[t1]
@@ -87,6 +94,11 @@ def synthetic_pairs(folder: Path, detector: OnnxDetector, rng: np.random.Generat
                                            _jitter(c2, s, rng, 0.04)))
                     labels.append(0)
     return crops, labels
+
+
+def _backs(truth_file: Path) -> list:
+    backs = truth_file.with_suffix(".backs.json")
+    return json.loads(backs.read_text()) if backs.is_file() else []
 
 
 def real_pairs(split_dir: Path) -> tuple[list[np.ndarray], list[int]]:
