@@ -71,6 +71,7 @@ import numpy as np
 
 from vision.assemble import greedy_pairs
 from vision.capture import IMAGE_SUFFIXES
+from vision.doubt import is_doubtful_confidence
 from vision.half_labels import PAIR_TOLERANCE
 from vision.recognize import FrameReader, RecognitionError, recognize_file, scale_tile
 from vision.types import Recognition, TileReading
@@ -131,6 +132,8 @@ class PhotoScore:
     pip_total_truth: int
     pip_total_read: int
     confusions: tuple[tuple[int, int | None], ...] = ()
+    # (confidence, read right) of every judged tile read: what calibration is measured on
+    judged: tuple[tuple[float, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -152,6 +155,22 @@ class EvalMetrics:
     mean_ms: float
     confusions: tuple[tuple[int, int | None, int], ...] = ()
     errors: tuple[str, ...] = field(default_factory=tuple)
+    judged: tuple[tuple[float, bool], ...] = ()
+    photos_with_tiles_invented: int = 0  # photos with no labelled tile where some were read
+
+    @property
+    def calibration_error(self) -> float:
+        """Expected calibration error of tile confidences (10 equal-width bins)."""
+        return expected_calibration_error(self.judged)
+
+    @property
+    def tiles_doubtful(self) -> int:
+        return sum(1 for c, _ in self.judged if is_doubtful_confidence(c))
+
+    @property
+    def wrong_tiles_sure(self) -> int:
+        """Tiles read wrong (or made up) and not shown as doubtful: the broken promises."""
+        return sum(1 for c, right in self.judged if not right and not is_doubtful_confidence(c))
 
     @property
     def tile_recall(self) -> float:
@@ -194,6 +213,9 @@ class EvalMetrics:
             mean_ms=(sum(elapsed_ms) / len(elapsed_ms)) if elapsed_ms else 0.0,
             confusions=tuple((t, p, n) for (t, p), n in ranked[:top_confusions]),
             errors=tuple(errors),
+            judged=tuple(j for s in scores for j in s.judged),
+            photos_with_tiles_invented=sum(1 for s in scores
+                                           if s.tiles_labelled == 0 and s.tiles_predicted > 0),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -210,6 +232,10 @@ class EvalMetrics:
             "halves_labelled": self.halves_labelled, "halves_correct": self.halves_correct,
             "photos_pip_total_exact": self.photos_pip_total_exact,
             "mean_ms": round(self.mean_ms, 1),
+            "calibration_error": round(self.calibration_error, 4),
+            "tiles_doubtful": self.tiles_doubtful,
+            "wrong_tiles_sure": self.wrong_tiles_sure,
+            "photos_with_tiles_invented": self.photos_with_tiles_invented,
             "confusions": [{"true": t, "read": p, "count": n} for t, p, n in self.confusions],
             "errors": list(self.errors),
         }
@@ -232,13 +258,34 @@ class EvalMetrics:
             f"({self.tiles_exact}/{self.tiles_labelled})",
             f"  pip total exact    {pct(self.pip_total_exact_rate)}  "
             f"({self.photos_pip_total_exact}/{self.photos} photos)",
+            f"  doubtful tiles     {self.tiles_doubtful} of {len(self.judged)} judged; "
+            f"wrong but sure {self.wrong_tiles_sure}; calibration error "
+            f"{self.calibration_error:.3f}",
         ]
+        if self.photos_with_tiles_invented:
+            out.append(f"  tiles read on {self.photos_with_tiles_invented} photo(s) "
+                       "with no labelled tile")
         if self.confusions:
             shown = ", ".join(f"{t}->{'missed' if p is None else p} x{n}"
                               for t, p, n in self.confusions)
             out.append(f"  most common misreads: {shown}")
         out += [f"  ! {e}" for e in self.errors]
         return out
+
+
+def expected_calibration_error(judged: Sequence[tuple[float, bool]], bins: int = 10) -> float:
+    """Mean gap between confidence and the share read right, weighted by bin size."""
+    if not judged:
+        return 0.0
+    conf = np.array([c for c, _ in judged], np.float64)
+    right = np.array([r for _, r in judged], np.float64)
+    index = np.minimum((conf * bins).astype(int), bins - 1)
+    total = 0.0
+    for b in range(bins):
+        inside = index == b
+        if inside.any():
+            total += inside.sum() * abs(conf[inside].mean() - right[inside].mean())
+    return float(total / len(conf))
 
 
 def _ratio(part: int, whole: int) -> float:
@@ -292,6 +339,7 @@ def score_half_boxes(boxes: Sequence[Box], values: Sequence[int], predicted: Rec
         else:
             confusions.append((value, read))
     used_tiles: set[int] = set()
+    right_tiles: set[int] = set()
     tiles_matched = tiles_exact = 0
     groups = list(tiles_labelled) if tiles_labelled is not None else pair_halves(boxes)
     for group in sorted(groups, key=len, reverse=True):
@@ -310,15 +358,19 @@ def score_half_boxes(boxes: Sequence[Box], values: Sequence[int], predicted: Rec
                 confusions.append((0, partner))
                 right = False
         tiles_exact += right
+        if right:
+            right_tiles.add(ti)
     touched = {ti for ti, _ in matched.values()}
     unjudged = sum(1 for ti, t in enumerate(tiles) if ti not in touched and t.pips == (0, 0))
+    judged = tuple((float(t.confidence), ti in right_tiles) for ti, t in enumerate(tiles)
+                   if ti in touched or t.pips != (0, 0))
     return PhotoScore(
         tiles_labelled=len(groups), tiles_matched=tiles_matched,
         tiles_exact=tiles_exact, tiles_predicted=len(tiles),
         tiles_judged=len(tiles) - unjudged, predicted_matched=len(used_tiles),
         halves_labelled=len(values), halves_correct=halves_correct,
         pip_total_truth=sum(values), pip_total_read=sum(sum(t.pips) for t in tiles),
-        confusions=tuple(confusions))
+        confusions=tuple(confusions), judged=judged)
 
 
 # -- scoring (b): truth JSON --------------------------------------------------------------
@@ -356,6 +408,7 @@ def score_truth(truth: Recognition, predicted: Recognition) -> PhotoScore:
     pairs = match_tiles(truth.tiles, predicted.tiles)
     confusions: list[tuple[int, int | None]] = []
     halves_correct = tiles_exact = 0
+    right_tiles: set[int] = set()
     for gi, g in enumerate(truth.tiles):
         if gi not in pairs:
             confusions += [(h.pips, None) for h in g.halves]
@@ -370,6 +423,8 @@ def score_truth(truth: Recognition, predicted: Recognition) -> PhotoScore:
                 confusions.append((h.pips, read))
         halves_correct += right
         tiles_exact += right == 2
+        if right == 2:
+            right_tiles.add(pairs[gi])
     return PhotoScore(
         tiles_labelled=len(truth.tiles), tiles_matched=len(pairs), tiles_exact=tiles_exact,
         tiles_predicted=len(predicted.tiles), tiles_judged=len(predicted.tiles),
@@ -377,7 +432,9 @@ def score_truth(truth: Recognition, predicted: Recognition) -> PhotoScore:
         halves_correct=halves_correct,
         pip_total_truth=sum(sum(t.pips) for t in truth.tiles),
         pip_total_read=sum(sum(t.pips) for t in predicted.tiles),
-        confusions=tuple(confusions))
+        confusions=tuple(confusions),
+        judged=tuple((float(t.confidence), k in right_tiles)
+                     for k, t in enumerate(predicted.tiles)))
 
 
 def _aligned(g: TileReading, p: TileReading) -> tuple[int, int]:

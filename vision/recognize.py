@@ -22,6 +22,7 @@ import numpy as np
 
 from scorer.tiles import MAX_SET, Tile
 from vision.capture import ImageError, LoadedImage, load_image
+from vision.second_look import read_hand
 from vision.types import Recognition, TileReading
 
 
@@ -56,7 +57,7 @@ def recognize_file(path: str | os.PathLike[str], reader: FrameReader,
 def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
                      set_max: int | None = None) -> Recognition:
     """Read an already loaded photo; coordinates come back in the original's pixels."""
-    tiles, problems = reader.read(loaded.pixels, set_max)
+    tiles, problems = read_hand(reader, loaded.pixels, set_max)
     tiles = [scale_tile(t, loaded.scale) for t in tiles] if loaded.scale != 1.0 else list(tiles)
     kept, set_problems = apply_set_knowledge(tiles, set_max)
     return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,

@@ -31,10 +31,9 @@ from typing import Any
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import Tile
+from vision.doubt import DOUBT_BELOW
 from vision.recognize import RecognitionError, RecognitionResult
 from vision.types import HalfReading, Recognition, TileReading
-
-DOUBT_BELOW = 0.6
 
 
 def hand_of(recognition: Recognition) -> list[Tile]:

@@ -1,0 +1,77 @@
+"""The second look with a margin: when it is taken, and which look wins."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from vision.second_look import look_score, read_hand, with_margin
+from vision.types import HalfReading, TileReading
+
+
+def tile(a, b, x, y, confidence, length=40.0):
+    corners = ((x, y), (x + length / 2, y), (x + length / 2, y + length), (x, y + length))
+    halves = (HalfReading((x + length / 4, y + length / 4), a, confidence),
+              HalfReading((x + length / 4, y + 3 * length / 4), b, confidence))
+    return TileReading(corners, halves, confidence)
+
+
+class ScriptedReader:
+    """Answers each look in turn, and notes the frame it was shown."""
+
+    def __init__(self, *looks):
+        self.looks, self.shapes = list(looks), []
+
+    def read(self, image_bgr, set_max=None):
+        self.shapes.append(image_bgr.shape)
+        return self.looks.pop(0)
+
+
+IMAGE = np.full((200, 300, 3), 90, np.uint8)
+
+
+def test_a_sure_first_look_is_the_only_look():
+    reader = ScriptedReader(([tile(5, 3, 100, 50, 0.95)], []))
+    tiles, _ = read_hand(reader, IMAGE)
+    assert [t.pips for t in tiles] == [(5, 3)]
+    assert reader.shapes == [IMAGE.shape]
+
+
+def test_nothing_found_is_read_again_with_a_margin_and_put_back_in_place():
+    pad = 150  # half the longer side
+    reader = ScriptedReader(([], []), ([tile(6, 6, 100 + pad, 50 + pad, 0.9)], []))
+    tiles, _ = read_hand(reader, IMAGE)
+    assert reader.shapes[1] == (200 + 2 * pad, 300 + 2 * pad, 3)
+    assert [t.pips for t in tiles] == [(6, 6)]
+    assert tiles[0].corners_px[0] == (100, 50)
+
+
+def test_pips_read_as_doubtful_tiles_give_way_to_one_sure_tile():
+    pips = [tile(0, 1, 20 * k, 20, 0.35) for k in range(5)]
+    reader = ScriptedReader((pips, []), ([tile(6, 6, 250, 250, 0.95)], []))
+    tiles, _ = read_hand(reader, IMAGE)
+    assert [t.pips for t in tiles] == [(6, 6)]
+
+
+def test_a_look_that_loses_sure_tiles_loses():
+    first = [tile(5, 3, 10, 10, 0.95), tile(2, 2, 100, 10, 0.95), tile(4, 1, 200, 10, 0.5)]
+    reader = ScriptedReader((first, []), ([tile(5, 3, 160, 160, 0.97)], []))
+    tiles, _ = read_hand(reader, IMAGE)
+    assert len(tiles) == 3
+    assert look_score((first, [])) > look_score(([tile(5, 3, 0, 0, 0.97)], []))
+
+
+def test_tiles_found_in_the_margin_are_not_kept():
+    reader = ScriptedReader(([], []), ([tile(6, 6, 5, 5, 0.9)], []))  # inside the margin
+    tiles, _ = read_hand(reader, IMAGE)
+    assert tiles == []
+
+
+def test_the_margin_is_the_border_colour_not_a_mirror():
+    image = np.zeros((10, 20, 3), np.uint8)
+    image[:] = (10, 20, 30)
+    image[4:6, 8:12] = 255  # a bright thing inside must not be copied out
+    framed, (dx, dy) = with_margin(image, 0.5)
+    assert (dx, dy) == (10, 10)
+    assert framed.shape == (30, 40, 3)
+    assert (framed[:dy] == (10, 20, 30)).all()
+    assert (framed[dy:dy + 10, dx:dx + 20] == image).all()

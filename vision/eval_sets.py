@@ -1,0 +1,219 @@
+"""Test sets made from a labelled split of real photos, to measure trust honestly.
+
+A family photographs a hand every which way, so the reader is measured on the same real
+photos turned, mirrored, shrunk, enlarged, shown small in a wide frame, darker, noisier,
+grey, and cut into close-ups (one tile, or two or three, filling the frame). Every set is
+written as a half-box split (``images/``, ``labels/``, ``tiles/`` and the class names), so
+``chickenfoot eval`` measures it like the original. Labels follow every transform exactly;
+a close-up is kept only where no other half is partly inside it (a half cut in two has no
+honest label).
+
+Build them from the validation split only: the reader never trained on it.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.evaluate import HalfBoxSample, LabelledHalf, class_values, load_dataset
+
+Transform = Callable[[np.ndarray, tuple[LabelledHalf, ...]],
+                     tuple[np.ndarray, tuple[LabelledHalf, ...]]]
+
+
+@dataclass(frozen=True)
+class Photo:
+    image: np.ndarray
+    halves: tuple[LabelledHalf, ...]
+    tiles: tuple[tuple[int, ...], ...]
+
+
+def _turn(code: int | None, mirror: bool = False) -> Transform:
+    def apply(image, halves):
+        if mirror:
+            return cv2.flip(image, 1), tuple(LabelledHalf(1 - h.cx, h.cy, h.w, h.h, h.value)
+                                             for h in halves)
+        turned = cv2.rotate(image, code)
+        if code == cv2.ROTATE_90_CLOCKWISE:
+            moved = [(1 - h.cy, h.cx, h.h, h.w) for h in halves]
+        elif code == cv2.ROTATE_180:
+            moved = [(1 - h.cx, 1 - h.cy, h.w, h.h) for h in halves]
+        else:
+            moved = [(h.cy, 1 - h.cx, h.h, h.w) for h in halves]
+        return turned, tuple(LabelledHalf(*m, h.value) for m, h in zip(moved, halves, strict=True))
+    return apply
+
+
+def _resized(factor: float) -> Transform:
+    def apply(image, halves):
+        interpolation = cv2.INTER_AREA if factor < 1 else cv2.INTER_CUBIC
+        return cv2.resize(image, None, fx=factor, fy=factor, interpolation=interpolation), halves
+    return apply
+
+
+def _wide(image: np.ndarray, halves: tuple[LabelledHalf, ...]):
+    """The photo at its own size in the middle of a frame four times as wide and high,
+    filled with its border colour: small tiles in a big photo of the whole table."""
+    h, w = image.shape[:2]
+    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
+    canvas = np.empty((4 * h, 4 * w, 3), np.uint8)
+    canvas[:] = np.median(border, axis=0).astype(np.uint8)
+    noise = np.random.default_rng(0).normal(0, 4, canvas.shape)
+    canvas = np.clip(canvas + noise, 0, 255).astype(np.uint8)
+    y0, x0 = (4 * h - h) // 2, (4 * w - w) // 2
+    canvas[y0:y0 + h, x0:x0 + w] = image
+    moved = tuple(LabelledHalf((x0 + q.cx * w) / (4 * w), (y0 + q.cy * h) / (4 * h),
+                               q.w / 4, q.h / 4, q.value) for q in halves)
+    return canvas, moved
+
+
+def _gamma(image, halves):
+    table = (255 * (np.arange(256) / 255.0) ** 2).astype(np.uint8)
+    return cv2.LUT(image, table), halves
+
+
+def _noisy(image, halves):
+    noise = np.random.default_rng(int(image.sum()) % 2**32).normal(0, 15, image.shape)
+    return np.clip(image + noise, 0, 255).astype(np.uint8), halves
+
+
+def _grey(image, halves):
+    return cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR), halves
+
+
+WHOLE_PHOTO_SETS: dict[str, Transform] = {
+    "turn90": _turn(cv2.ROTATE_90_CLOCKWISE),
+    "turn180": _turn(cv2.ROTATE_180),
+    "turn270": _turn(cv2.ROTATE_90_COUNTERCLOCKWISE),
+    "mirror": _turn(None, mirror=True),
+    "quarter": _resized(0.5),  # a quarter of the pixels
+    "enlarged": _resized(2.0),
+    "wide": _wide,
+    "dark": _gamma,
+    "noisy": _noisy,
+    "grey": _grey,
+}
+SETS = (*WHOLE_PHOTO_SETS, "closeup")
+CLOSEUP_SHORT_SIDE_PX = 320
+
+
+def load_photos(split: Path) -> list[tuple[str, Photo]]:
+    _, samples = load_dataset(split)
+    photos = []
+    for sample in samples:
+        assert isinstance(sample, HalfBoxSample)
+        image = cv2.imread(str(sample.image))
+        if image is None or sample.tiles is None:
+            continue
+        photos.append((sample.image.stem, Photo(image, sample.halves, sample.tiles)))
+    return photos
+
+
+def closeups(photo: Photo) -> list[Photo]:
+    """Each tile cut tight, with a little margin, and with its one or two nearest tiles;
+    only where every half in the crop is wholly in it (or hardly at all)."""
+    h, w = photo.image.shape[:2]
+    boxes = [np.array(q.box_px(w, h)) for q in photo.halves]
+    tile_boxes = [np.array([min(boxes[i][0] for i in g), min(boxes[i][1] for i in g),
+                            max(boxes[i][2] for i in g), max(boxes[i][3] for i in g)])
+                  for g in photo.tiles]
+    # a lone labelled half is a tile with a blank half: its extent is unknown
+    whole = [len(g) == 2 for g in photo.tiles]
+    regions: list[np.ndarray] = []
+    for t, box in enumerate(tile_boxes):
+        if not whole[t]:
+            continue
+        size = box[2:] - box[:2]
+        regions += [box, box + np.r_[-size, size] * 0.1]
+        centre = (box[:2] + box[2:]) / 2
+        near = sorted((float(np.linalg.norm(centre - (b[:2] + b[2:]) / 2)), k)
+                      for k, b in enumerate(tile_boxes) if k != t and whole[k])
+        for count in (1, 2):
+            if len(near) >= count:
+                group = [box] + [tile_boxes[k] for _, k in near[:count]]
+                regions.append(np.r_[np.min([g[:2] for g in group], 0),
+                                     np.max([g[2:] for g in group], 0)]
+                               + np.r_[-size, size] * 0.05)
+    out = []
+    for region in regions:
+        x0, y0 = np.maximum(np.floor(region[:2]), 0).astype(int)
+        x1, y1 = np.minimum(np.ceil(region[2:]), [w, h]).astype(int)
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            continue
+        inside = [_share_inside(b, (x0, y0, x1, y1)) for b in boxes]
+        if any(0.1 < s < 0.9 for s in inside):
+            continue
+        kept = [i for i, s in enumerate(inside) if s >= 0.9]
+        groups = [g for g in photo.tiles if all(i in kept for i in g)]
+        if not groups or sum(len(g) for g in groups) != len(kept):
+            continue
+        renumber = {i: n for n, i in enumerate(kept)}
+        cw, ch = x1 - x0, y1 - y0
+        halves = tuple(LabelledHalf((np.clip(boxes[i][0], x0, x1) + np.clip(boxes[i][2], x0, x1)
+                                     - 2 * x0) / 2 / cw,
+                                    (np.clip(boxes[i][1], y0, y1) + np.clip(boxes[i][3], y0, y1)
+                                     - 2 * y0) / 2 / ch,
+                                    (min(boxes[i][2], x1) - max(boxes[i][0], x0)) / cw,
+                                    (min(boxes[i][3], y1) - max(boxes[i][1], y0)) / ch,
+                                    photo.halves[i].value) for i in kept)
+        crop = photo.image[y0:y1, x0:x1]
+        # a close-up is taken close: a phone gives it hundreds of pixels, not a crop's few
+        grow = CLOSEUP_SHORT_SIDE_PX / min(cw, ch)
+        if grow > 1:
+            crop = cv2.resize(crop, None, fx=grow, fy=grow, interpolation=cv2.INTER_CUBIC)
+        out.append(Photo(crop.copy(), halves,
+                         tuple(tuple(renumber[i] for i in g) for g in groups)))
+    return out
+
+
+def _share_inside(box: np.ndarray, region: tuple[int, int, int, int]) -> float:
+    x0, y0, x1, y1 = region
+    iw = max(0.0, min(box[2], x1) - max(box[0], x0))
+    ih = max(0.0, min(box[3], y1) - max(box[1], y0))
+    area = max((box[2] - box[0]) * (box[3] - box[1]), 1e-6)
+    return float(iw * ih / area)
+
+
+def write_set(split: Path, out: Path, name: str) -> int:
+    """Write test set ``name`` (one of SETS) made from ``split`` into ``out``; the count
+    of photos written."""
+    classes = _class_file(split)
+    for sub in ("images", "labels", "tiles"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    shutil.copy(classes, out / classes.name)
+    class_of = {value: k for k, value in class_values(out).items()}
+    written = 0
+    for stem, photo in load_photos(split):
+        if name == "closeup":
+            made = [(f"{stem}_c{k:02d}", p) for k, p in enumerate(closeups(photo))]
+        else:
+            image, halves = WHOLE_PHOTO_SETS[name](photo.image, photo.halves)
+            made = [(stem, Photo(image, halves, photo.tiles))]
+        for new_stem, p in made:
+            _write_photo(out, new_stem, p, class_of)
+            written += 1
+    return written
+
+
+def _class_file(split: Path) -> Path:
+    for folder in (split, split.parent):
+        for name in ("data.yaml", "classes.txt"):
+            if (folder / name).is_file():
+                return folder / name
+    raise FileNotFoundError(f"{split}: no class names")
+
+
+def _write_photo(out: Path, stem: str, photo: Photo, class_of: dict[int, int]) -> None:
+    cv2.imwrite(str(out / "images" / f"{stem}.png"), photo.image)
+    lines = [f"{class_of[q.value]} {q.cx:.6f} {q.cy:.6f} {q.w:.6f} {q.h:.6f}"
+             for q in photo.halves]
+    (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")
+    (out / "tiles" / f"{stem}.txt").write_text(
+        "\n".join(" ".join(str(i) for i in g) for g in photo.tiles) + "\n")
+
