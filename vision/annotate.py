@@ -16,7 +16,7 @@ import numpy as np
 
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
-from vision.report import DOUBT_BELOW, hand_of
+from vision.report import DOUBT_BELOW, counted_hand
 from vision.types import Recognition, TileReading
 
 SURE_BGR = (60, 200, 60)
@@ -79,8 +79,11 @@ def _put_centred(canvas: np.ndarray, text: str, centre: tuple[float, float],
 
 def _draw_total(canvas: np.ndarray, recognition: Recognition, rules: RuleSet,
                 line: int) -> None:
-    hand = hand_of(recognition)
+    hand = counted_hand(recognition)
+    doubtful = len(recognition.tiles) - len(hand)
     text = f"{len(hand)} tiles  pips {pip_total(hand)}  score {score_hand(hand, rules)}"
+    if doubtful:
+        text += f"  +{doubtful} doubtful: confirm"
     scale = max(0.4, min(canvas.shape[:2]) / 900)
     thickness = max(1, round(scale * 2))
     (w, h), base = cv2.getTextSize(text, _FONT, scale, thickness)

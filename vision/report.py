@@ -3,7 +3,7 @@
 JSON, one object per image per line (``to_json_line``)::
 
     {"image": str, "width": int, "height": int,
-     "tiles": [{"pips": [a, b], "confidence": float,
+     "tiles": [{"pips": [a, b], "confidence": float, "doubtful": bool,
                 "corners": [[x, y], [x, y], [x, y], [x, y]],
                 "halves": [{"center": [x, y], "pips": a, "confidence": float,
                             "runner_up": int | null, "runner_up_confidence": float},
@@ -15,7 +15,9 @@ and for a file that could not be read: ``{"image": str, "error": str}``.
 Coordinates are pixels of the original image as displayed (EXIF rotation applied),
 rounded to 0.1 px; confidences are rounded to 4 decimals. ``pip_total`` is the plain sum
 of pips; ``score`` is the leftover-hand score under the house rules (0-0 counts 50 by
-default). Truth files written by the synthetic renderer use the same format (``name.json``
+default). Both count only the tiles that are not ``doubtful`` (confidence under the doubt
+threshold, ``vision.doubt``) unless the reader is told to count them too. Truth files
+written by the synthetic renderer use the same format (``name.json``
 beside ``name.jpg``) and may leave out ``pip_total``, ``score`` and ``problems``;
 ``recognition_from_dict`` reads both.
 """
@@ -31,7 +33,7 @@ from typing import Any
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import Tile
-from vision.doubt import DOUBT_BELOW
+from vision.doubt import DOUBT_BELOW, is_doubtful_confidence
 from vision.recognize import RecognitionError, RecognitionResult
 from vision.types import HalfReading, Recognition, TileReading
 
@@ -41,36 +43,52 @@ def hand_of(recognition: Recognition) -> list[Tile]:
     return [Tile.of(*t.pips) for t in recognition.tiles]
 
 
+def counted_hand(recognition: Recognition, count_doubtful: bool = False,
+                 doubt_below: float = DOUBT_BELOW) -> list[Tile]:
+    """The tiles a score counts: the sure ones, or every one when told to."""
+    return [Tile.of(*t.pips) for t in recognition.tiles
+            if count_doubtful or not is_doubtful_confidence(t.confidence, doubt_below)]
+
+
+def doubtful_tiles(recognition: Recognition,
+                   doubt_below: float = DOUBT_BELOW) -> list[TileReading]:
+    return [t for t in recognition.tiles if is_doubtful_confidence(t.confidence, doubt_below)]
+
+
 def rules_for(set_max: int | None) -> RuleSet:
     """Default house rules for a double-``set_max`` set (double-9 when unknown)."""
     return RuleSet() if set_max is None else RuleSet(set_max=set_max)
 
 
 # -- JSON ---------------------------------------------------------------------------------
-def to_dict(result: RecognitionResult, rules: RuleSet | None = None) -> dict[str, Any]:
-    """The JSON object of one image (or of one unreadable file)."""
+def to_dict(result: RecognitionResult, rules: RuleSet | None = None,
+            count_doubtful: bool = False, doubt_below: float = DOUBT_BELOW) -> dict[str, Any]:
+    """The JSON object of one image (or of one unreadable file). ``pip_total`` and
+    ``score`` count the sure tiles only, unless ``count_doubtful``."""
     if isinstance(result, RecognitionError):
         return {"image": result.image, "error": result.message}
-    hand = hand_of(result)
+    hand = counted_hand(result, count_doubtful, doubt_below)
     return {
         "image": result.image,
         "width": result.width,
         "height": result.height,
-        "tiles": [_tile_dict(t) for t in result.tiles],
+        "tiles": [_tile_dict(t, doubt_below) for t in result.tiles],
         "pip_total": pip_total(hand),
         "score": score_hand(hand, rules or RuleSet()),
         "problems": list(result.problems),
     }
 
 
-def to_json_line(result: RecognitionResult, rules: RuleSet | None = None) -> str:
-    return json.dumps(to_dict(result, rules), ensure_ascii=False)
+def to_json_line(result: RecognitionResult, rules: RuleSet | None = None,
+                 count_doubtful: bool = False, doubt_below: float = DOUBT_BELOW) -> str:
+    return json.dumps(to_dict(result, rules, count_doubtful, doubt_below), ensure_ascii=False)
 
 
-def _tile_dict(tile: TileReading) -> dict[str, Any]:
+def _tile_dict(tile: TileReading, doubt_below: float = DOUBT_BELOW) -> dict[str, Any]:
     return {
         "pips": list(tile.pips),
         "confidence": round(float(tile.confidence), 4),
+        "doubtful": is_doubtful_confidence(tile.confidence, doubt_below),
         "corners": [_point(c) for c in tile.corners_px],
         "halves": [_half_dict(h) for h in tile.halves],
     }
@@ -164,16 +182,32 @@ def tile_text(tile: TileReading, doubt_below: float = DOUBT_BELOW) -> str:
 
 
 def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
-                doubt_below: float = DOUBT_BELOW) -> list[str]:
-    """What ``chickenfoot read`` prints for one image."""
+                doubt_below: float = DOUBT_BELOW, count_doubtful: bool = False) -> list[str]:
+    """What ``chickenfoot read`` prints for one image: the sure tiles, then the doubtful
+    ones apart, asking to confirm them, and a total that says what it counts."""
     if isinstance(result, RecognitionError):
         return [f"{result.image}: error: {result.message}"]
     rules = rules or RuleSet()
-    hand = hand_of(result)
+    hand = counted_hand(result, count_doubtful, doubt_below)
+    doubtful = doubtful_tiles(result, doubt_below)
+    sure = [t for t in result.tiles if t not in doubtful]
     count = len(result.tiles)
     lines = [f"{result.image} ({result.width}x{result.height}): "
              f"{count} tile{'s' if count != 1 else ''}"]
-    lines += [f"  {tile_text(t, doubt_below)}" for t in result.tiles]
-    lines.append(f"  pip total: {pip_total(hand)}   score: {score_hand(hand, rules)}")
+    lines += [f"  {tile_text(t, doubt_below)}" for t in sure]
+    if doubtful:
+        lines.append(f"  {_tiles(len(doubtful))} doubtful: confirm")
+        lines += [f"  {tile_text(t, doubt_below)}  (confidence {t.confidence:.2f})"
+                  for t in doubtful]
+    total = f"  pip total: {pip_total(hand)}   score: {score_hand(hand, rules)}"
+    if doubtful:
+        total += ("   (doubtful tiles counted)" if count_doubtful else
+                  f"   (without the {_tiles(len(doubtful))} doubtful; --count-doubtful "
+                  "counts them)")
+    lines.append(total)
     lines += [f"  ! {p}" for p in result.problems]
     return lines
+
+
+def _tiles(count: int) -> str:
+    return f"{count} tile{'s' if count != 1 else ''}"

@@ -197,3 +197,27 @@ def test_a_tile_read_twice_with_no_usable_second_guess_is_kept_and_flagged():
     kept, problems = apply_set_knowledge([first, second], 12)
     assert [t.pips for t in kept] == [(5, 9), (5, 9)]
     assert problems == ("5|9 read 2 times but a set has one: check those tiles",)
+
+
+def _doubtful_hand():
+    sure = tile(5, 3)
+    unsure = TileReading(((100, 10), (140, 10), (140, 90), (100, 90)),
+                         (HalfReading((120, 30), 0, 0.4, 2, 0.35),
+                          HalfReading((120, 70), 0, 0.9)), 0.4)
+    return Recognition(image="hand.jpg", width=200, height=120, tiles=(sure, unsure))
+
+
+def test_a_doubtful_tile_is_marked_and_not_counted_unless_asked():
+    data = to_dict(_doubtful_hand(), RuleSet())
+    assert [t["doubtful"] for t in data["tiles"]] == [False, True]
+    assert (data["pip_total"], data["score"]) == (8, 8)  # the 0-0 (50) is not counted
+    counted = to_dict(_doubtful_hand(), RuleSet(), count_doubtful=True)
+    assert (counted["pip_total"], counted["score"]) == (8, 58)
+
+
+def test_doubtful_tiles_are_shown_apart_asking_to_confirm():
+    lines = human_lines(_doubtful_hand(), RuleSet())
+    assert "  1 tile doubtful: confirm" in lines
+    assert lines.index("  1 tile doubtful: confirm") > lines.index("  5|3")
+    assert any(line.startswith("  0?|0 (or 2)") for line in lines)
+    assert any("pip total: 8" in line and "--count-doubtful" in line for line in lines)

@@ -9,8 +9,9 @@ an error (a JSON error object with ``--json``) and the others are still read.
 OUT is a folder (created if needed) that receives ``NAME.annotated.png`` per photo, or a
 pattern containing ``{stem}`` (e.g. ``out/{stem}-read.jpg``).
 
-``--min-confidence X``: a half read with less confidence is shown as doubtful (``5|9?
-(or 8)``); default 0.6.
+``--min-confidence X``: a tile read with less confidence is doubtful: it is listed apart
+("2 tiles doubtful: confirm"), its unsure halves as ``5|9? (or 8)``, and the pip total and
+score leave it out unless ``--count-doubtful``; default 0.6.
 
 Exit status: 0 when every photo was read, 2 when any failed or the reader is missing.
 """
@@ -33,7 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--annotate", metavar="OUT", default=None,
                         help="write the photo with what was read drawn on it")
     parser.add_argument("--min-confidence", type=float, default=0.6, metavar="X",
-                        help="halves below this confidence are marked doubtful (default 0.6)")
+                        help="tiles and halves below this confidence are doubtful: shown "
+                             "apart to confirm and not counted (default 0.6)")
+    parser.add_argument("--count-doubtful", action="store_true",
+                        help="count doubtful tiles in the pip total and score too")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,11 +84,12 @@ def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
         if isinstance(result, RecognitionError):
             failed += 1
         if args.json:
-            print(to_json_line(result, rules), flush=True)
+            print(to_json_line(result, rules, args.count_doubtful, args.min_confidence),
+                  flush=True)
         else:
             stream = sys.stderr if isinstance(result, RecognitionError) else sys.stdout
-            print("\n".join(human_lines(result, rules, args.min_confidence)), file=stream,
-                  flush=True)
+            print("\n".join(human_lines(result, rules, args.min_confidence,
+                                         args.count_doubtful)), file=stream, flush=True)
         if args.annotate and not isinstance(result, RecognitionError):
             if not _annotate(loaded, result, rules, args, len(paths)):
                 failed += 1

@@ -1,0 +1,114 @@
+"""How far the reader can be trusted: every test set made from the real validation
+photos, rendered photos without dominoes, rendered hands among clutter and face-down
+tiles, and the same photos turned (do the tiles read stay the same?).
+
+    python bench/bench_trust.py [--out DIR] [--sets closeup,turn90,...] [--rendered N]
+
+Prints one block per set (the figures of ``chickenfoot eval``), then a summary table and
+the share of photos whose tiles read are the same turned by 90, 180, 270 degrees or
+mirrored. Sets are written to DIR (a temporary folder by default); rendered sets use fixed
+seeds no training set uses.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from vision.eval_sets import SETS, write_set  # noqa: E402
+from vision.evaluate import EvalMetrics, evaluate  # noqa: E402
+from vision.reader import shared_reader  # noqa: E402
+from vision.recognize import Recognition, recognize_file  # noqa: E402
+
+VALID = REPO / "datasets" / "real" / "pip-tracker-double12" / "valid"
+TURNS = ("turn90", "turn180", "turn270", "mirror")
+
+
+def rendered_sets(out: Path, count: int) -> dict[str, tuple[Path, int | None]]:
+    from vision.synth.writer import write_dataset
+
+    sets = {
+        "no dominoes (rendered clutter)": (out / "negatives", dict(max_tiles=0, hard_prob=1.0),
+                                           961, None),
+        "hands among clutter and face-down tiles": (out / "hard", dict(hard_prob=1.0), 951,
+                                                    None),
+        "double-9 hands": (out / "d9", dict(set_max=9, max_tiles=12), 777, 9),
+    }
+    made = {}
+    for name, (folder, options, seed, set_max) in sets.items():
+        if not folder.is_dir():
+            write_dataset(folder, count, seed, **options)
+        made[name] = (folder, set_max)
+    return made
+
+
+def tiles_read(folder: Path, reader) -> dict[str, Counter]:
+    out = {}
+    for image in sorted((folder / "images").iterdir()):
+        result = recognize_file(image, reader, 12)
+        out[image.stem] = Counter(tuple(sorted(t.pips)) for t in result.tiles) \
+            if isinstance(result, Recognition) else Counter()
+    return out
+
+
+def summary_row(name: str, m: EvalMetrics) -> str:
+    return (f"{name:42s} {m.photos:5d} {100 * m.half_accuracy:7.1f} "
+            f"{100 * m.exact_tile_accuracy:7.1f} {100 * m.pip_total_exact_rate:7.1f} "
+            f"{m.tiles_predicted:6d} {m.tiles_doubtful:6d} {m.wrong_tiles_sure:6d} "
+            f"{m.calibration_error:6.3f}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, help="keep the sets here (default: a temp dir)")
+    parser.add_argument("--sets", default=",".join(SETS),
+                        help="sets made from the real photos (default: all)")
+    parser.add_argument("--rendered", type=int, default=100, metavar="N",
+                        help="photos per rendered set (0: none)")
+    args = parser.parse_args()
+    out = args.out or Path(tempfile.mkdtemp(prefix="trust-"))
+    reader = shared_reader()
+    rows: list[tuple[str, EvalMetrics]] = []
+
+    def measure(name: str, folder: Path, set_max: int | None) -> None:
+        metrics = evaluate(folder, reader, set_max=set_max)
+        print("\n".join(line for line in metrics.lines() if not line.startswith("  !")))
+        rows.append((name, metrics))
+
+    measure("real valid photos", VALID, 12)
+    names = [n for n in args.sets.split(",") if n]
+    for name in names:
+        folder = out / name
+        if not folder.is_dir():
+            write_set(VALID, folder, name)
+        measure(f"real: {name}", folder, 12)
+    if args.rendered:
+        for name, (folder, set_max) in rendered_sets(out, args.rendered).items():
+            measure(name, folder, set_max)
+
+    print(f"\n{'set':42s} {'photos':>5s} {'half%':>7s} {'exact%':>7s} {'total%':>7s} "
+          f"{'read':>6s} {'doubt':>6s} {'w.sure':>6s} {'ECE':>6s}")
+    for name, metrics in rows:
+        print(summary_row(name, metrics))
+    for name, metrics in rows:
+        if metrics.tiles_labelled == 0:
+            print(f"{name}: tiles read on {metrics.photos_with_tiles_invented} of "
+                  f"{metrics.photos} photos, {metrics.tiles_predicted} tiles in all")
+
+    turned = [n for n in TURNS if n in names]
+    if turned:
+        base = tiles_read(VALID, reader)
+        for name in turned:
+            other = tiles_read(out / name, reader)
+            same = sum(1 for stem, tiles in base.items() if other.get(stem) == tiles)
+            print(f"same tiles {name}: {same}/{len(base)} ({100 * same / len(base):.1f}%)")
+
+
+if __name__ == "__main__":
+    main()
