@@ -41,7 +41,7 @@ import cv2
 import numpy as np
 
 from scorer.messages import clip_name
-from vision.image_decode import decode_photo
+from vision.image_decode import Damage, decode_photo
 from vision.image_header import file_reader, header_size, sniff_format
 from vision.photo_file import MAX_FILE_BYTES, ImageError, open_photo
 
@@ -73,6 +73,7 @@ class LoadedImage:
     height: int
     scale: float = 1.0
     warnings: tuple[str, ...] = field(default_factory=tuple)
+    damage: Damage | None = None  # what the decoder found wrong, when the file is not whole
 
 
 ACCEPTED_FORMATS = "a JPEG, PNG, BMP, TIFF or WebP photo"
@@ -118,7 +119,7 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
     if reduce_by > 1:
         warnings.append(f"{name} is {_mp(full_w, full_h)}; read at 1/{reduce_by} size")
     return LoadedImage(path=str(path), pixels=pixels, width=full_w, height=full_h,
-                       scale=full_w / width, warnings=tuple(warnings))
+                       scale=full_w / width, warnings=tuple(warnings), damage=decoded.damage)
 
 
 def _reduction(path: str | os.PathLike[str], kind: str,
@@ -154,7 +155,11 @@ def iter_image_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
     reports them with the others."""
     for raw in paths:
         path = Path(raw)
-        if path.is_dir():
+        try:
+            is_dir = path.is_dir()
+        except (OSError, ValueError):  # a name too long, a NUL: load_image says which
+            is_dir = False
+        if is_dir:
             try:
                 found = sorted(p for p in path.iterdir()
                                if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES

@@ -154,3 +154,10 @@ def test_a_cut_short_png_is_one_line_and_silent(tmp_path, capfd):
     with pytest.raises(ImageError, match="damaged or cut short"):
         load_image(path)
     assert capfd.readouterr().err == ""
+
+
+def test_listing_passes_a_name_too_long_through_for_load_image_to_report(tmp_path):
+    from vision.capture import iter_image_files
+
+    long_name = tmp_path / ("a" * 300 + ".jpg")
+    assert list(iter_image_files([long_name])) == [long_name]
