@@ -21,7 +21,9 @@ from typing import Protocol
 import numpy as np
 
 from scorer.tiles import MAX_SET, Tile
-from vision.capture import ImageError, LoadedImage, load_image
+from vision.capture import MIN_SIDE_PX, ImageError, LoadedImage, load_image
+from vision.damage import CORRUPT_CONFIDENCE_CAP, intact_region
+from vision.image_decode import Damage
 from vision.second_look import read_hand
 from vision.types import Recognition, TileReading
 
@@ -57,12 +59,45 @@ def recognize_file(path: str | os.PathLike[str], reader: FrameReader,
 def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
                      set_max: int | None = None) -> Recognition:
     """Read an already loaded photo; coordinates come back in the original's pixels."""
-    tiles, problems = read_hand(reader, loaded.pixels, set_max)
+    tiles, problems = _read_what_is_intact(loaded, reader, set_max)
     tiles = [scale_tile(t, loaded.scale) for t in tiles] if loaded.scale != 1.0 else list(tiles)
     kept, set_problems = apply_set_knowledge(tiles, set_max)
     return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,
                        tiles=tuple(kept),
                        problems=tuple(loaded.warnings) + tuple(problems) + set_problems)
+
+
+def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader,
+                         set_max: int | None) -> tuple[list[TileReading], list[str]]:
+    """Read the photo; a damaged one only where its pixels are its own (vision.damage)."""
+    if loaded.damage is Damage.CUT_SHORT:
+        x0, y0, x1, y1 = intact_region(loaded.pixels)
+        if min(x1 - x0, y1 - y0) < MIN_SIDE_PX:
+            return [], ["too little of the photo is left to read: take it again"]
+        tiles, problems = read_hand(reader, loaded.pixels[y0:y1, x0:x1], set_max)
+        kept = [t for t in tiles if _within(t, x1 - x0, y1 - y0)]
+        if len(kept) < len(tiles):
+            problems.append(f"{_count(len(tiles) - len(kept))} where the photo is cut short "
+                            "not read: take it again")
+        return [t.moved(x0, y0) for t in kept], problems
+    tiles, problems = read_hand(reader, loaded.pixels, set_max)
+    if loaded.damage is Damage.CORRUPT:
+        tiles = [replace(t, confidence=min(t.confidence, CORRUPT_CONFIDENCE_CAP))
+                 for t in tiles]
+    return tiles, problems
+
+
+def _within(tile: TileReading, width: int, height: int, slack: float = 0.1) -> bool:
+    """Whether a tile lies in the frame (its corners past the edge by at most ``slack`` of
+    its width): a tile the cut crosses was read from part of its pips."""
+    (ax, ay), (bx, by) = tile.corners_px[0], tile.corners_px[1]
+    reach = slack * float(np.hypot(bx - ax, by - ay))
+    return all(-reach <= x <= width + reach and -reach <= y <= height + reach
+               for x, y in tile.corners_px)
+
+
+def _count(n: int) -> str:
+    return f"{n} tile{'s' if n != 1 else ''}"
 
 
 def apply_set_knowledge(tiles: list[TileReading],

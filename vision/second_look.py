@@ -17,7 +17,6 @@ that loses sure tiles loses.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -43,8 +42,8 @@ def read_hand(reader: FrameReader, image_bgr: np.ndarray,
     framed, offset = with_margin(image_bgr, MARGIN)
     tiles, problems = reader.read(framed, set_max)
     height, width = image_bgr.shape[:2]
-    second = ([t for t in (_moved(t, offset) for t in tiles) if _inside(t, width, height)],
-              problems)
+    moved = (t.moved(-offset[0], -offset[1]) for t in tiles)
+    second = ([t for t in moved if _inside(t, width, height)], problems)
     return second if look_score(second) > look_score(first) else first
 
 
@@ -74,14 +73,6 @@ def with_margin(image_bgr: np.ndarray, margin: float) -> tuple[np.ndarray, tuple
     framed[:] = np.median(border, axis=0).astype(np.uint8)
     framed[pad:pad + height, pad:pad + width] = image_bgr
     return framed, (pad, pad)
-
-
-def _moved(tile: TileReading, offset: tuple[int, int]) -> TileReading:
-    dx, dy = offset
-    corners = tuple((x - dx, y - dy) for x, y in tile.corners_px)
-    halves = tuple(replace(h, center_px=(h.center_px[0] - dx, h.center_px[1] - dy))
-                   for h in tile.halves)
-    return replace(tile, corners_px=corners, halves=halves)  # type: ignore[arg-type]
 
 
 def _inside(tile: TileReading, width: int, height: int) -> bool:

@@ -5,7 +5,7 @@ Coordinates are in the pixels of the image as displayed (after EXIF rotation).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 Point = tuple[float, float]
 
@@ -39,6 +39,13 @@ class TileReading:
         xs = [c[0] for c in self.corners_px]
         ys = [c[1] for c in self.corners_px]
         return (sum(xs) / 4.0, sum(ys) / 4.0)
+
+    def moved(self, dx: float, dy: float) -> TileReading:
+        """The same reading, every point moved by (dx, dy) pixels."""
+        corners = tuple((x + dx, y + dy) for x, y in self.corners_px)
+        halves = tuple(replace(h, center_px=(h.center_px[0] + dx, h.center_px[1] + dy))
+                       for h in self.halves)
+        return replace(self, corners_px=corners, halves=halves)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,73 @@
+"""A damaged photo is read only where its pixels are its own."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vision.capture import LoadedImage
+from vision.damage import FILL, intact_region
+from vision.image_decode import Damage
+from vision.recognize import recognize_loaded
+from vision.types import HalfReading, TileReading
+
+
+def photo(grey_from: int, side: str = "bottom") -> np.ndarray:
+    rng = np.random.default_rng(0)
+    image = rng.integers(0, 255, (200, 300, 3)).astype(np.uint8)
+    image[grey_from:] = FILL
+    turns = {"bottom": 0, "right": 1, "top": 2, "left": 3}[side]
+    return np.ascontiguousarray(np.rot90(image, turns))
+
+
+@pytest.mark.parametrize("side", ["bottom", "right", "top", "left"])
+def test_the_grey_after_a_cut_is_found_from_any_side(side):
+    x0, y0, x1, y1 = intact_region(photo(120, side))
+    kept = {"bottom": y1, "top": 200 - y0, "right": x1, "left": 200 - x0}[side]
+    assert 100 <= kept <= 120  # the block row the cut lands in goes too
+
+
+def test_a_whole_photo_is_all_intact():
+    assert intact_region(photo(200)) == (0, 0, 300, 200)
+
+
+def tile_at(x, y, confidence=0.95):
+    corners = ((x, y), (x + 20, y), (x + 20, y + 40), (x, y + 40))
+    halves = (HalfReading((x + 10, y + 10), 3, confidence),
+              HalfReading((x + 10, y + 30), 4, confidence))
+    return TileReading(corners, halves, confidence)
+
+
+class SeesEverywhere:
+    """Finds a tile at the top and one low in whatever frame it is shown."""
+
+    def __init__(self):
+        self.shapes = []
+
+    def read(self, image, set_max=None):
+        self.shapes.append(image.shape)
+        h = image.shape[0]
+        return [tile_at(20, 10), tile_at(100, h - 45)], []
+
+
+def loaded(pixels, damage):
+    return LoadedImage(path="cut.jpg", pixels=pixels, width=pixels.shape[1],
+                       height=pixels.shape[0], damage=damage)
+
+
+def test_a_photo_cut_short_is_read_above_the_cut_only():
+    reader = SeesEverywhere()
+    result = recognize_loaded(loaded(photo(120), Damage.CUT_SHORT), reader)
+    assert reader.shapes[0][0] <= 120
+    assert all(y <= 120 for t in result.tiles for _, y in t.corners_px)
+
+
+def test_a_corrupt_photo_has_no_sure_tile():
+    result = recognize_loaded(loaded(photo(200), Damage.CORRUPT), SeesEverywhere())
+    assert result.tiles and all(t.confidence < 0.6 for t in result.tiles)
+
+
+def test_a_photo_cut_near_the_top_gives_no_tile_and_says_so():
+    result = recognize_loaded(loaded(photo(10), Damage.CUT_SHORT), SeesEverywhere())
+    assert result.tiles == ()
+    assert any("too little of the photo" in p for p in result.problems)

@@ -1,0 +1,46 @@
+"""Where a damaged photo still holds its own pixels, and what its tiles can promise.
+
+A JPEG cut short decodes whole, with every pixel after the cut a flat grey (128): read as
+it is, that grey is a table where tiles get invented, and a tile the cut crosses is read
+from half its pips. So a photo cut short is read only inside the part above the cut (the
+grey edge is found from any side, since the EXIF turn may have moved it), and a tile the
+cut crosses is left out and named. A photo the decoder calls corrupt (bits flipped) has
+its damage nowhere in particular, so none of its tiles can be sure: each is kept at most
+doubtful, for the player to confirm.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+FILL = 128  # what libjpeg gives the pixels it never received
+MCU_PX = 16  # the block row the cut lands in is partly grey too
+CORRUPT_CONFIDENCE_CAP = 0.5  # under the doubt threshold (vision.doubt)
+
+
+def intact_region(pixels: np.ndarray) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1) of the part of a cut-short photo that is not decoder grey."""
+    height, width = pixels.shape[:2]
+    grey = np.all(np.abs(pixels[::2, ::2].astype(np.int16) - FILL) <= 1, axis=2)
+    runs = {
+        "bottom": _run(grey.all(axis=1)[::-1]), "top": _run(grey.all(axis=1)),
+        "right": _run(grey.all(axis=0)[::-1]), "left": _run(grey.all(axis=0)),
+    }
+    side, run = max(runs.items(), key=lambda kv: kv[1])
+    lost = 2 * run + MCU_PX if run else 0
+    x0, y0, x1, y1 = 0, 0, width, height
+    if side == "bottom":
+        y1 = max(0, height - lost)
+    elif side == "top":
+        y0 = min(height, lost)
+    elif side == "right":
+        x1 = max(0, width - lost)
+    else:
+        x0 = min(width, lost)
+    return x0, y0, x1, y1
+
+
+def _run(flags: np.ndarray) -> int:
+    """How many leading entries are True."""
+    false = np.flatnonzero(~flags)
+    return int(false[0]) if false.size else int(flags.size)
