@@ -13,6 +13,7 @@ import enum
 import random
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from scorer.judge import judge_play
 from scorer.moves import DRAW, PASS, Draw, Move, Pass, Play
@@ -88,11 +89,11 @@ class RoundState:
         return tiles
 
 
-@dataclass(frozen=True, slots=True)
-class SeatView:
+class SeatView(NamedTuple):
     """What one seat can see of a round: its own hand, the tableau, how many tiles every
     hand and the boneyard hold, and the tile it drew this turn. Never another seat's tiles
-    or the order of the boneyard: a computer player is handed this, not the RoundState."""
+    or the order of the boneyard: a computer player is handed this, not the RoundState.
+    (A named tuple: immutable, and cheap to build once a move.)"""
 
     rules: RuleSet
     seat: int
@@ -116,7 +117,7 @@ def seat_view(state: RoundState, seat: int | None = None) -> SeatView:
     if not 0 <= seat < len(state.hands):
         raise ValueError(f"there is no seat {seat}")
     return SeatView(state.rules, seat, state.hands[seat], state.tableau, state.double,
-                    state.turn, tuple(len(h) for h in state.hands), len(state.boneyard),
+                    state.turn, tuple(map(len, state.hands)), len(state.boneyard),
                     state.drawn if seat == state.turn else None, state.plays_made)
 
 
