@@ -180,9 +180,10 @@ def _share_inside(box: np.ndarray, region: tuple[int, int, int, int]) -> float:
     return float(iw * ih / area)
 
 
-def write_set(split: Path, out: Path, name: str) -> int:
-    """Write test set ``name`` (one of SETS) made from ``split`` into ``out``; the count
-    of photos written."""
+def write_set(split: Path, out: Path, name: str,
+              keep: Callable[[str], bool] | None = None) -> int:
+    """Write test set ``name`` (one of SETS, or "as-taken") made from the photos of
+    ``split`` (those whose name ``keep`` accepts) into ``out``; the count written."""
     classes = _class_file(split)
     for sub in ("images", "labels", "tiles"):
         (out / sub).mkdir(parents=True, exist_ok=True)
@@ -190,7 +191,11 @@ def write_set(split: Path, out: Path, name: str) -> int:
     class_of = {value: k for k, value in class_values(out).items()}
     written = 0
     for stem, photo in load_photos(split):
-        if name == "closeup":
+        if keep is not None and not keep(stem):
+            continue
+        if name == "as-taken":
+            made = [(stem, photo)]
+        elif name == "closeup":
             made = [(f"{stem}_c{k:02d}", p) for k, p in enumerate(closeups(photo))]
         else:
             image, halves = WHOLE_PHOTO_SETS[name](photo.image, photo.halves)

@@ -70,6 +70,7 @@ import cv2
 import numpy as np
 
 from vision.assemble import greedy_pairs
+from vision.calibration import Calibration
 from vision.capture import IMAGE_SUFFIXES
 from vision.doubt import is_doubtful_confidence
 from vision.half_labels import PAIR_TOLERANCE
@@ -633,7 +634,8 @@ def _rescaled(truth: Recognition, like: Recognition) -> Recognition:
 
 def evaluate(dataset: str | Path, reader: FrameReader, set_max: int | None = None,
              limit: int | None = None,
-             progress: Callable[[int, int], None] | None = None) -> EvalMetrics:
+             progress: Callable[[int, int], None] | None = None,
+             calibration: Calibration | None = None) -> EvalMetrics:
     """Read every photo of ``dataset`` (the first ``limit``) and measure the reader."""
     label_format, samples = load_dataset(dataset)
     if limit is not None:
@@ -643,7 +645,7 @@ def evaluate(dataset: str | Path, reader: FrameReader, set_max: int | None = Non
     errors: list[str] = []
     for k, sample in enumerate(samples):
         start = time.perf_counter()
-        result = recognize_file(sample.image, reader, set_max)
+        result = recognize_file(sample.image, reader, set_max, calibration)
         elapsed.append((time.perf_counter() - start) * 1000.0)
         if isinstance(result, RecognitionError):
             errors.append(f"{result.image}: {result.message}")

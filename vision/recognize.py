@@ -13,6 +13,7 @@ Set knowledge applied after the reader:
 
 from __future__ import annotations
 
+import functools
 import os
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -21,6 +22,7 @@ from typing import Protocol
 import numpy as np
 
 from scorer.tiles import MAX_SET, Tile
+from vision.calibration import Calibration
 from vision.capture import MIN_SIDE_PX, ImageError, LoadedImage, load_image
 from vision.damage import CORRUPT_CONFIDENCE_CAP, intact_region
 from vision.image_decode import Damage
@@ -47,19 +49,23 @@ RecognitionResult = Recognition | RecognitionError
 
 
 def recognize_file(path: str | os.PathLike[str], reader: FrameReader,
-                   set_max: int | None = None) -> RecognitionResult:
+                   set_max: int | None = None,
+                   calibration: Calibration | None = None) -> RecognitionResult:
     """Load ``path``, read its tiles, apply set knowledge. Never raises for a bad file."""
     try:
         loaded = load_image(path)
     except ImageError as error:
         return RecognitionError(image=str(path), message=error.reason)
-    return recognize_loaded(loaded, reader, set_max)
+    return recognize_loaded(loaded, reader, set_max, calibration)
 
 
 def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
-                     set_max: int | None = None) -> Recognition:
-    """Read an already loaded photo; coordinates come back in the original's pixels."""
-    tiles, problems = _read_what_is_intact(loaded, reader, set_max)
+                     set_max: int | None = None,
+                     calibration: Calibration | None = None) -> Recognition:
+    """Read an already loaded photo; coordinates come back in the original's pixels and
+    confidences calibrated (the shipped mapping unless ``calibration`` is given)."""
+    tiles, problems = _read_what_is_intact(loaded, reader, set_max,
+                                           calibration or shipped_calibration())
     tiles = [scale_tile(t, loaded.scale) for t in tiles] if loaded.scale != 1.0 else list(tiles)
     kept, set_problems = apply_set_knowledge(tiles, set_max)
     return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,
@@ -67,9 +73,24 @@ def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
                        problems=tuple(loaded.warnings) + tuple(problems) + set_problems)
 
 
-def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader,
-                         set_max: int | None) -> tuple[list[TileReading], list[str]]:
+@functools.cache
+def shipped_calibration() -> Calibration:
+    return Calibration.load()
+
+
+def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
+                         calibration: Calibration) -> tuple[list[TileReading], list[str]]:
     """Read the photo; a damaged one only where its pixels are its own (vision.damage)."""
+    tiles, problems = _read_intact(loaded, reader, set_max)
+    tiles = [calibration.tile(t) for t in tiles]
+    if loaded.damage is Damage.CORRUPT:
+        tiles = [replace(t, confidence=min(t.confidence, CORRUPT_CONFIDENCE_CAP))
+                 for t in tiles]
+    return tiles, problems
+
+
+def _read_intact(loaded: LoadedImage, reader: FrameReader,
+                 set_max: int | None) -> tuple[list[TileReading], list[str]]:
     if loaded.damage is Damage.CUT_SHORT:
         x0, y0, x1, y1 = intact_region(loaded.pixels)
         if min(x1 - x0, y1 - y0) < MIN_SIDE_PX:
@@ -80,11 +101,7 @@ def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader,
             problems.append(f"{_count(len(tiles) - len(kept))} where the photo is cut short "
                             "not read: take it again")
         return [t.moved(x0, y0) for t in kept], problems
-    tiles, problems = read_hand(reader, loaded.pixels, set_max)
-    if loaded.damage is Damage.CORRUPT:
-        tiles = [replace(t, confidence=min(t.confidence, CORRUPT_CONFIDENCE_CAP))
-                 for t in tiles]
-    return tiles, problems
+    return read_hand(reader, loaded.pixels, set_max)
 
 
 def _within(tile: TileReading, width: int, height: int, slack: float = 0.1) -> bool:
