@@ -242,7 +242,10 @@ def report(cases: list[dict], results: list[dict], seconds: float, verbose: bool
           f"{sum(1 for r in results if not r.get('crash') and r.get('code') not in (0, 1, 2))}")
     print(f"stderr lines per case: max {max(lines)}, mean {sum(lines) / len(lines):.2f}")
     print("exit status histogram: " + ", ".join(f"{k}: {v}" for k, v in sorted(codes.items())))
-    print(f"slowest: {cases[slowest]['name']} ({results[slowest].get('seconds', 0):.2f} s)")
+    wordiest = max(range(len(results)), key=lambda i: results[i].get("stderr_lines", 0))
+    print(f"slowest: {cases[slowest]['name']} ({results[slowest].get('seconds', 0):.2f} s); "
+          f"most stderr: {cases[wordiest]['name']} ({lines[wordiest]} lines)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     for case, result in zip(cases, results, strict=True):
         if verbose or _went_wrong(result):
             first = (result.get("stderr") or "").strip().splitlines()[:1]
