@@ -1,5 +1,13 @@
 """The Chicken Foot scorecard app. Build it with ``build_app``; the app is handed its store,
 tile reader and default rules, so tests can give it a temporary database and a fake reader.
+
+Saving: every change is a ``pending.Change``, shown at once and written at once, one
+snapshot each. ``saved`` is the card as it is on disk, ``pending`` the changes after it
+that could not be written yet (disk full, ...): the scorecard says so until they are, they
+are tried again every ``RETRY_S`` and with Ctrl+S, and Ctrl+Q asks first. When another
+window changed the game, the store refuses the save; the app loads the newer card, puts
+its own changes on it, and drops (saying so) any that would write over a score the other
+window changed. With nothing pending, a change made elsewhere is shown within ``WATCH_S``.
 """
 
 from __future__ import annotations
@@ -12,15 +20,21 @@ from textual.screen import Screen
 
 from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
+from tui import pending
+from tui.pending import Change
 from tui.recognizer import Recognizer
 from tui.screens.confirm import ConfirmScreen, ResumeScreen
 from tui.screens.dispute import DisputeScreen
 from tui.screens.help import HelpScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.new_game import NewGameScreen
+from tui.screens.quit_unsaved import QuitUnsavedScreen
 from tui.screens.score_entry import ScoreEntryScreen
 from tui.screens.scorecard import ScorecardScreen
-from tui.store import Store, StoreError, StoreWriteError
+from tui.store import Store, StoreConflict, StoreError
+
+WATCH_S = 2.0
+RETRY_S = 5.0
 
 
 class ChickenFootApp(App[None]):
@@ -38,7 +52,10 @@ class ChickenFootApp(App[None]):
         self.offer_resume = offer_resume
         self.card: Scorecard | None = None
         self.game_id: int | None = None
-        self.unsaved = False  # the last change is only in memory (disk full, ...)
+        self.saved: Scorecard | None = None  # the card as it is on disk
+        self.pending: list[Change] = []  # changes after ``saved``, not on disk yet
+        self.save_error = ""  # why the last write failed, while anything is pending
+        self._retry_in = RETRY_S
         self.scorecard = ScorecardScreen()
         self.opening_entry: ScoreEntryScreen | None = None  # pushed, until dismissed
 
@@ -47,7 +64,12 @@ class ChickenFootApp(App[None]):
         self.push_screen(self.scorecard)
         for notice in self.store.notices:
             self.notify(notice, title="Scorecard file", severity="warning", timeout=15)
+        self.set_interval(WATCH_S, self.watch_store)
         self.offer_start()
+
+    @property
+    def unsaved(self) -> bool:
+        return bool(self.pending)
 
     def offer_start(self) -> None:
         """No game open: offer the unfinished one, else the new-game form."""
@@ -86,14 +108,26 @@ class ChickenFootApp(App[None]):
         self.card = card
         self.scorecard.card = card
 
+    def _keep_unsaved(self) -> bool:
+        """True (and says so) when leaving this game now would lose unsaved changes."""
+        if not self.pending:
+            return False
+        self.notify(f"{len(self.pending)} change(s) of this game are not saved yet "
+                    f"({self.save_error}). Ctrl+S tries again; then open another game.",
+                    title="Not saved", severity="error", timeout=10)
+        return True
+
     def open_game(self, game_id: int) -> None:
+        if self._keep_unsaved():
+            return
         try:
             card = self.store.load(game_id)
         except StoreError as error:
             self.notify(str(error), title="Cannot open", severity="error")
             return
         self.game_id = game_id
-        self.unsaved = False
+        self.saved, self.pending = card, []
+        self._mark_saved(quiet=True)
         self.show(card)
         current = card.current_round()
         if current is not None and current < len(card.rounds):
@@ -105,38 +139,143 @@ class ChickenFootApp(App[None]):
     def start_game(self, card: Scorecard) -> None:
         self.game_id = None
         self.rules = card.rules
+        self.saved, self.pending = None, [pending.new_game(card)]
         self.show(card)
-        self._persist(card, "New game")
+        self.save_pending()
         self.call_after_refresh(self.scorecard.move_to, 0, card.players[0])
 
-    def change(self, card: Scorecard, label: str) -> None:
-        """Every change goes through here: shown at once, saved at once."""
-        was_finished = self.card is not None and self.card.is_finished
+    def change(self, change: Change) -> None:
+        """Every change goes through here: shown at once, saved at once. ValueError when
+        it cannot be made on this card."""
+        if self.card is None:
+            return
+        was_finished = self.card.is_finished
+        card = change.apply(self.card)
+        self.pending.append(change)
         self.show(card)
-        self._persist(card, label)
+        self.save_pending()
         if card.is_finished and not was_finished:
             result = card.result()
             self.bell()
             self.notify(result.reason + ".", title="Game over", timeout=15)
 
-    def _persist(self, card: Scorecard, label: str) -> None:
+    # -- saving ----------------------------------------------------------------------
+    def save_pending(self, quiet: bool = False) -> bool:
+        """Write the pending changes, one snapshot each; True when all are on disk."""
+        for _attempt in range(5):
+            try:
+                while self.pending:
+                    change = self.pending[0]
+                    card = change.apply(self.saved)  # type: ignore[arg-type]
+                    if self.game_id is None:
+                        self.game_id = self.store.create_game(card)
+                    else:
+                        self.store.save(self.game_id, card, change.label)
+                    self.saved = card
+                    self.pending.pop(0)
+            except StoreConflict as conflict:
+                if not self._take_newer(conflict.label):
+                    return False
+                continue
+            except StoreError as error:
+                self._not_saved(str(error), quiet)
+                return False
+            self._mark_saved()
+            return True
+        self._not_saved("the game keeps changing in another window", quiet)
+        return False
+
+    def _take_newer(self, label: str) -> bool:
+        """Another window changed the game: load it, put this window's changes on it."""
+        assert self.game_id is not None
         try:
-            if self.game_id is None:
-                self.game_id = self.store.create_game(card)
-            else:
-                self.store.save(self.game_id, card, label)
-        except (StoreWriteError, StoreError) as error:
-            self.unsaved = True
-            self.notify(f"Not saved: {error}. The game stays open here and will be saved "
-                        "with the next change that can be written.",
+            latest = self.store.load(self.game_id)
+        except StoreError as error:
+            self._not_saved(str(error), quiet=False)
+            return False
+        base = self.saved if self.saved is not None else latest
+        kept, clashed = pending.rebase(base, self.pending, latest)
+        self.saved, self.pending = latest, kept
+        self.show(pending.chain(latest, kept))
+        if clashed:
+            names = "; ".join(c.label for c in clashed)
+            self.notify(
+                f"Not saved: {names}. Another window changed that score meanwhile "
+                f"(its latest change: {label}); the card shows what was saved there. "
+                "Enter yours again if it still holds.",
+                title="Changed in another window", severity="error", timeout=30)
+        else:
+            self.notify(f"Another window changed this game ({label}); your change was "
+                        "added to it.", title="Changed in another window", timeout=8)
+        return True
+
+    def _not_saved(self, error: str, quiet: bool) -> None:
+        self.save_error = error
+        self.scorecard.unsaved = (
+            f"NOT SAVED: {len(self.pending)} change(s) only in this window ({error}). "
+            f"Trying again every {RETRY_S:.0f} s · Ctrl+S tries now")
+        if not quiet:
+            self.notify(f"Not saved: {error}. The game stays open here and is saved as "
+                        "soon as it can be written.",
                         title="Save failed", severity="error", timeout=20)
-            return
-        if self.unsaved:
-            self.unsaved = False
+
+    def _mark_saved(self, quiet: bool = False) -> None:
+        if self.save_error and not quiet:
             self.notify("Saved again: every change so far is on disk.", timeout=5)
+        self.save_error = ""
+        self.scorecard.unsaved = ""
+
+    def action_save_now(self) -> None:
+        if not self.pending:
+            self.notify("Every change is saved.", timeout=3)
+        elif self.save_pending(quiet=True):
+            return
+        else:
+            self.notify(f"Still not saved: {self.save_error}.", title="Save failed",
+                        severity="error", timeout=8)
+
+    def watch_store(self) -> None:
+        """Every WATCH_S: try the pending changes again (every RETRY_S), or show a change
+        another window made."""
+        if self.game_id is None and not self.pending:
+            return
+        if self.pending:
+            self._retry_in -= WATCH_S
+            if self._retry_in <= 0:
+                self._retry_in = RETRY_S
+                self.save_pending(quiet=True)
+            return
+        assert self.game_id is not None
+        try:
+            if not self.store.changed_elsewhere(self.game_id):
+                return
+            card = self.store.load(self.game_id)
+            label = self.store.latest_label(self.game_id)
+        except StoreError:
+            return
+        self.saved = card
+        self.show(card)
+        self.notify(f"Changed in another window: {label}.", timeout=5)
+
+    async def action_quit(self) -> None:
+        if not self.pending:
+            self.exit()
+            return
+
+        def chosen(choice: str | None) -> None:
+            if choice == "quit" or (choice == "retry" and self.save_pending(quiet=True)):
+                self.exit()
+            elif choice == "retry":
+                self.notify(f"Still not saved: {self.save_error}.", title="Save failed",
+                            severity="error", timeout=8)
+
+        if not isinstance(self.screen, QuitUnsavedScreen):
+            self.push_screen(QuitUnsavedScreen(len(self.pending), self.save_error), chosen)
 
     # -- actions -------------------------------------------------------------------------
     def action_new_game(self) -> None:
+        if self._keep_unsaved():
+            return
         players = self.card.players if self.card is not None else ()
 
         def created(card: Scorecard | None) -> None:
@@ -164,8 +303,18 @@ class ChickenFootApp(App[None]):
 
         def scored(entry: Entry | None) -> None:
             self.opening_entry = None
-            if entry is not None:
-                self.record(round_index, player, entry)
+            if entry is None or self.card is None:
+                return
+            now = _score_in(self.card, round_index, player)
+            if now != _score_in(card, round_index, player):
+                self.notify(
+                    f"Not recorded: {player}'s score in round {round_index + 1} was changed "
+                    f"in another window while this one was open (now "
+                    f"{'empty' if now is None else now.points}). Check it, and enter yours "
+                    "again if it still holds.",
+                    title="Changed in another window", severity="error", timeout=30)
+                return
+            self.record(round_index, player, entry)
 
         self.opening_entry = ScoreEntryScreen(card, round_index, player,
                                               "capture" if live else mode, photo,
@@ -176,14 +325,14 @@ class ChickenFootApp(App[None]):
         """Put one entry on the card (used by the entry screen and by tests)."""
         if self.card is None:
             return
+        what = "went out" if entry.went_out else f"{entry.points}"
+        label = (f"{player} {what} in round {round_index + 1} "
+                 f"({self.card.round_header(round_index)}) [{entry.method.value}]")
         try:
-            card = self.card.with_entry(round_index, player, entry)
+            self.change(pending.set_entry(round_index, player, entry, label))
         except ValueError as error:
             self.notify(str(error), title="Not recorded", severity="error")
             return
-        what = "went out" if entry.went_out else f"{entry.points}"
-        self.change(card, f"{player} {what} in round {round_index + 1} "
-                          f"({card.round_header(round_index)}) [{entry.method.value}]")
         self._advance(round_index, player)
 
     def _advance(self, round_index: int, player: str) -> None:
@@ -214,8 +363,8 @@ class ChickenFootApp(App[None]):
         round_index, player = spot
         if self.card.entry(round_index, player) is None:
             return
-        self.change(self.card.without_score(round_index, player),
-                    f"cleared {player} in round {round_index + 1}")
+        self.change(pending.clear_score(round_index, player,
+                                        f"cleared {player} in round {round_index + 1}"))
 
     def action_delete_round(self) -> None:
         spot = self.scorecard.selected() if self.card else None
@@ -231,10 +380,18 @@ class ChickenFootApp(App[None]):
             return
 
         def answered(yes: bool | None) -> None:
-            if yes and self.card is not None:
-                self.change(self.card.without_round(round_index),
-                            f"deleted round {round_index + 1} ({head})")
-                self.notify(f"Round {head} deleted. u undoes it.")
+            if not yes or self.card is None:
+                return
+            if (len(self.card.rounds) <= round_index
+                    or self.card.rounds[round_index] != card.rounds[round_index]):
+                self.notify(f"Not deleted: round {round_index + 1} was changed in another "
+                            "window meanwhile. Check it, and delete it again if need be.",
+                            title="Changed in another window", severity="error",
+                            timeout=30)
+                return
+            self.change(pending.delete_round(round_index,
+                                             f"deleted round {round_index + 1} ({head})"))
+            self.notify(f"Round {head} deleted. u undoes it.")
 
         self.push_screen(ConfirmScreen(
             f"Delete every score of round {round_index + 1} ({head}): "
@@ -247,11 +404,36 @@ class ChickenFootApp(App[None]):
         self._step(undo=False)
 
     def _step(self, undo: bool) -> None:
-        if self.game_id is None:
-            self.notify("Nothing to undo." if undo else "Nothing to redo.")
+        if undo and self.pending and self.game_id is not None:
+            # The last change never reached the disk: taking it back is all undo does.
+            dropped = self.pending.pop()
+            self.show(pending.chain(self.saved, self.pending))  # type: ignore[arg-type]
+            if not self.pending:
+                self._mark_saved(quiet=True)
+            else:
+                self._not_saved(self.save_error, quiet=True)
+            self.notify(f"Undone: {dropped.label} (it had not been saved)", timeout=4)
+            return
+        if self.game_id is None or self.pending:
+            what = "undo" if undo else "redo"
+            self.notify(f"Nothing to {what}." if not self.pending else
+                        f"Cannot {what} before every change is saved (Ctrl+S).")
             return
         try:
             moved = self.store.undo(self.game_id) if undo else self.store.redo(self.game_id)
+        except StoreConflict as conflict:
+            try:
+                self.saved = self.store.load(self.game_id)
+            except StoreError as error:
+                self.notify(str(error), severity="error")
+                return
+            self.show(self.saved)
+            self.notify(f"Not {'undone' if undo else 'redone'}: the game was changed in "
+                        f"another window ({conflict.label}); the card now shows it. Press "
+                        f"{'u' if undo else 'U'} again to {'undo' if undo else 'redo'} "
+                        "from here.", title="Changed in another window",
+                        severity="warning", timeout=15)
+            return
         except StoreError as error:
             self.notify(f"{'Undo' if undo else 'Redo'} failed: {error}", severity="error")
             return
@@ -259,7 +441,7 @@ class ChickenFootApp(App[None]):
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
         card, label = moved
-        self.unsaved = False
+        self.saved = card
         self.show(card)
         self.notify(f"{'Undone' if undo else 'Redone'}: {label}", timeout=4)
 
@@ -322,7 +504,15 @@ class ChickenFootApp(App[None]):
         yield SystemCommand("Redo", "Redo what was undone", self.action_redo)
         yield SystemCommand("History", "Finished and unfinished games", self.action_history)
         yield SystemCommand("Export game", "Write CSV and JSON files", self.action_export)
+        yield SystemCommand("Save now", "Try again to write changes not saved yet",
+                            self.action_save_now)
         yield SystemCommand("Help", "Keys and how scoring works", self.action_help)
+
+
+def _score_in(card: Scorecard, round_index: int, player: str) -> Entry | None:
+    if round_index >= len(card.rounds):
+        return None
+    return card.entry(round_index, player)
 
 
 def build_app(store: Store, recognizer: Recognizer | None = None,

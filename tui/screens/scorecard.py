@@ -38,16 +38,19 @@ class ScorecardScreen(Screen[None]):
         Binding("n", "app.new_game", "New"),
         Binding("h", "app.history", "History"),
         Binding("x", "app.export", "Export"),
+        Binding("ctrl+s", "app.save_now", "Save", show=False),
         Binding("question_mark,f1", "app.help", "Help"),
     ]
 
     card: reactive[Scorecard | None] = reactive(None, always_update=True)
     running: reactive[bool] = reactive(False)
+    unsaved: reactive[str] = reactive("")  # what is not on disk yet, and why; "" = saved
 
     def compose(self) -> ComposeResult:
         yield Header()
         with Horizontal(id="board"):
             with Vertical(id="card-pane"):
+                yield Static("", id="unsaved")
                 yield Static("", id="status")
                 yield DataTable(id="card-table", cursor_type="cell", zebra_stripes=True,
                                 fixed_columns=FIRST_ROUND_COLUMN)
@@ -59,6 +62,14 @@ class ScorecardScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._fit_rules(self.app.size.width)
+        self.watch_unsaved(self.unsaved)
+
+    def watch_unsaved(self, unsaved: str) -> None:
+        if not self.is_mounted:
+            return
+        banner = self.query_one("#unsaved", Static)
+        banner.update(unsaved)
+        banner.display = bool(unsaved)
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit_rules(event.size.width)
