@@ -41,6 +41,7 @@ from tui.recognizer import (
     recognition_to_data,
     review_tiles,
 )
+from tui.screens.points import typed_points
 from tui.widgets import chip, chips, confidence_text, parse_tiles
 from vision.types import Recognition
 
@@ -136,8 +137,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
                 with TabPane("Type F2", id="typed"):
                     yield Label("Points left in the hand:")
                     yield Input(self.typed or (str(before.points) if before else ""),
-                                type="integer", select_on_focus=not self.typed,
+                                select_on_focus=not self.typed,
                                 placeholder="e.g. 23", id="points")
+                    yield Static("", id="points-problem", classes="error")
                     yield Checkbox("Went out (scores 0)", bool(before and before.went_out),
                                    id="went-out")
                 with TabPane("Tiles F3", id="tiles"):
@@ -179,6 +181,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self._update_tiles_total()
         self._render_review()
         self.call_after_refresh(self._focus_mode)
+        self._check_points()
         if self.typed:
             self.query_one("#points", Input).value = self.typed
         if self.save_on_open:
@@ -235,7 +238,22 @@ class ScoreEntryScreen(Screen[Entry | None]):
             self._apply_fix(event.value)
 
     # -- tiles -------------------------------------------------------------------------
+    def _check_points(self) -> None:
+        """Say under the field, as it is typed, what is wrong with the points."""
+        text = self.query_one("#points", Input).value
+        problem = ""
+        if text.strip():
+            try:
+                typed_points(text, self.rules)
+            except ValueError as error:
+                problem = str(error)
+        line = self.query_one("#points-problem", Static)
+        line.update(problem)
+        line.display = bool(problem)
+
     def on_input_changed(self, event: Input.Changed) -> None:
+        if event.input.id == "points":
+            self._check_points()
         if event.input.id == "tile-text" and not self._syncing:
             self._sync_list_from_text()
             self._update_tiles_total()
@@ -497,29 +515,30 @@ class ScoreEntryScreen(Screen[Entry | None]):
         if self.mode == "typed":
             if self.query_one("#went-out", Checkbox).value:
                 return Entry(0, went_out=True)
-            text = self.query_one("#points", Input).value.strip()
-            if not text:
-                raise ValueError("type the points, or tick 'went out'")
-            points = int(text)
-            if points < 0:
-                raise ValueError("points cannot be negative")
+            points = typed_points(self.query_one("#points", Input).value, self.rules)
             return Entry(points, method=Method.TYPED)
         if self.mode == "tiles":
             tiles, problems = parse_tiles(self.query_one("#tile-text", Input).value,
                                           self.rules.set_max)
             if problems:
                 raise ValueError(problems[0])
-            return Entry(score_hand(tiles, self.rules), went_out=not tiles,
-                         method=Method.TILES, tiles=tuple(tiles))
+            if not tiles:
+                raise ValueError("no tiles picked: pick the tiles left in the hand, or "
+                                 "press Ctrl+O if the player went out")
+            return Entry(score_hand(tiles, self.rules), method=Method.TILES,
+                         tiles=tuple(tiles))
         if not self.read and self.recognition is None:
             raise ValueError("read a photo first (or type the points with F2)")
+        if not self.read:
+            raise ValueError("no tiles in this reading: read the photo again, add the "
+                             "tiles with +, or press Ctrl+O if the player went out")
         tiles = tuple(r.tile for r in self.read)
         raw = self.recognition
         before = self._existing()
         raw_json = (json.dumps(recognition_to_data(raw), sort_keys=True) if raw is not None
                     else (before.raw_json if before else ""))
-        return Entry(score_hand(tiles, self.rules), went_out=not tiles,
-                     method=Method.CAPTURE, tiles=tiles, raw_json=raw_json)
+        return Entry(score_hand(tiles, self.rules), method=Method.CAPTURE, tiles=tiles,
+                     raw_json=raw_json)
 
     def action_save(self) -> None:
         if self.query_one("#fix-input").display and self.focused is self.query_one(

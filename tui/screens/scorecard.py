@@ -215,8 +215,9 @@ class ScorecardScreen(Screen[None]):
         """A digit starts typing the selected player's points straight away."""
         opening = getattr(self.app, "opening_entry", None)
         if opening is not None and not opening.is_mounted:
-            # Keys typed faster than the entry screen opened belong to it.
-            if event.character and event.character.isdigit():
+            # Keys typed faster than the entry screen opened belong to it: all of them,
+            # so that "12.5" or "1x" is shown there as typed and refused, not cut to 125.
+            if event.character and event.is_printable:
                 opening.typed += event.character
             elif event.key == "enter":
                 opening.save_on_open = True

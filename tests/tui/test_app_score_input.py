@@ -1,0 +1,106 @@
+"""What a typed score may be: digits only, whole points, no more than one hand can hold;
+and an empty hand is only 'went out' when someone says so."""
+
+from __future__ import annotations
+
+import pytest
+from test_app_evening import SIZE, new_game
+from textual import events
+
+from scorer.rules import RuleSet
+from tui.screens.points import most_points, typed_points
+from tui.screens.score_entry import ScoreEntryScreen
+from tui.screens.scorecard import ScorecardScreen
+
+
+def test_the_most_a_round_can_cost_is_the_whole_set_in_one_hand():
+    assert most_points(RuleSet()) == 495 + 50  # double-9: all pips, 0-0 counts 50
+    assert most_points(RuleSet(set_max=12, going_out_on_double_penalty=50)) == 1092 + 50 + 50
+
+
+@pytest.mark.parametrize(("text", "problem"), [
+    ("", "type the points"),
+    ("12.5", "whole points only: '12.5'"),
+    ("12,5", "whole points only"),
+    ("-3", "cannot be negative"),
+    ("12a", "'12a' is not a number: type the digits 0-9 only"),
+    ("abc", "is not a number"),
+    ("\u0661\u0662", "type the digits 0-9 only"),  # Arabic-Indic 12
+    ("546", "at most 545 points in one round"),
+    ("9" * 4300, "at most 545 points"),
+    ("x" * 5000, "'xxxxxxxxxxxx...' is not a number"),
+])
+def test_a_typed_score_that_is_not_one_says_why(text, problem):
+    with pytest.raises(ValueError) as caught:
+        typed_points(text, RuleSet())
+    assert problem in str(caught.value)
+
+
+def test_a_typed_score_within_the_bound_is_taken():
+    assert typed_points(" 0 ", RuleSet()) == 0
+    assert typed_points("545", RuleSet()) == 545
+    assert typed_points("007", RuleSet()) == 7
+
+
+async def entry_screen(pilot, key: str) -> ScoreEntryScreen:
+    await pilot.press(key)
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, ScoreEntryScreen)
+    return screen
+
+
+async def test_decimals_letters_and_huge_scores_are_refused_in_words(make_app):
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await pilot.press(*"12.5")  # typed on the scorecard: the entry opens on the 1
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ScoreEntryScreen)
+        points = screen.query_one("#points")
+        assert points.value == "12.5"  # nothing swallowed
+        problem = screen.query_one("#points-problem")
+        assert problem.display and "whole points only" in str(problem.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and app.card.entry(0, "Ann") is None
+        assert any("whole points only" in n.message for n in app._notifications)
+        points.value = "1x"
+        await pilot.pause()
+        assert "is not a number" in str(problem.render())
+        points.value = ""
+        await pilot.pause()
+        points.post_message(events.Paste("9" * 4300))  # pasted: the app died on these
+        await pilot.pause()
+        assert points.value == "9" * 4300
+        assert "at most 545 points" in str(problem.render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and app.card.entry(0, "Ann") is None
+        points.value = "545"
+        await pilot.pause()
+        assert not problem.display
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        assert app.card.entry(0, "Ann").points == 545
+
+
+async def test_an_empty_tiles_tab_is_not_going_out_until_said(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        screen = await entry_screen(pilot, "p")
+        assert screen.mode == "tiles"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and app.card.entry(0, "Ann") is None
+        assert any("no tiles picked" in n.message and "Ctrl+O" in n.message
+                   for n in app._notifications)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        assert app.card.entry(0, "Ann").went_out
