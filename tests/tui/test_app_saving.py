@@ -206,3 +206,17 @@ async def test_quit_anyway_leaves_without_saving(make_app, db_path):
         await pilot.pause()
     assert not app.is_running
     assert Store(db_path).load(app.game_id).entry(0, "Ann") is None
+
+
+async def test_a_damaged_journal_is_set_aside_with_a_notice(tmp_path, make_app, db_path):
+    from test_tui_store import crashed_copy
+
+    path, _game = crashed_copy(tmp_path)
+    assert path == db_path
+    wal = tmp_path / "games.db-wal"
+    wal.write_bytes(b"garbage!" * 4 + wal.read_bytes()[32:])
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "journal games.db-wal" in messages(app) and "kept as" in messages(app)
+    assert list(tmp_path.glob("games.db.corrupt-*-wal"))

@@ -40,7 +40,9 @@ pick the disputed tile (Ctrl+T, Enter) or type the play as `TILE@PARENT`. The ve
 LEGAL or ILLEGAL, lists every rule broken. A tile already on the board is judged where it
 lies, on the board without it.
 
-Everything is saved at once; closing the terminal loses nothing. Press Escape to close.
+Everything is saved at once. When it cannot be (a full disk), a red NOT SAVED line stays
+on the scorecard, Ctrl+S tries again and Ctrl+Q asks first. Another window on the same
+game shows here within seconds; neither writes over a score the other saved. Escape closes.
 """
 
 
