@@ -30,8 +30,6 @@ Design
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 import sqlite3
@@ -42,6 +40,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorer.scorecard import Scorecard
+from tui.export_csv import game_csv
 from tui.store_files import inspect, move_aside
 
 ENV_VAR = "CHICKENFOOT_DB"
@@ -120,6 +119,7 @@ class GameInfo:
     finished: bool
     winners: tuple[str, ...]
     cursor: int
+    damaged: str = ""  # why the game cannot be listed or opened; "" = sound
 
 
 def default_db_path() -> Path:
@@ -452,12 +452,14 @@ class Store:
         for row in self._conn.execute(sql, args):
             try:
                 games.append(self._info(row))
-            except StoreError:
-                continue  # one damaged row must not hide the other games
+            except StoreError as error:
+                # One damaged row must not hide the other games, nor itself: it is listed
+                # with what is wrong, so it can be deleted or kept for a repair.
+                games.append(self._damaged_info(row, str(error)))
         return games
 
     def unfinished_game(self) -> GameInfo | None:
-        games = self.games(finished=False)
+        games = [g for g in self.games(finished=False) if not g.damaged]
         return games[0] if games else None
 
     # -- export ---------------------------------------------------------------------
@@ -472,7 +474,7 @@ class Store:
             "finished": card.is_finished,
             "rounds": card.round_headers(),
             "scorecard": card.to_dict(),
-            "rules_in_words": card.rules.describe(),
+            "rules_in_words": card.rules_in_words(),
             "totals": card.totals(),
             "zero_rounds": card.zero_rounds(),
             "winners": list(result.winners) if card.is_finished else [],
@@ -481,23 +483,8 @@ class Store:
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
     def export_csv(self, game_id: int) -> str:
-        card = self._current(game_id)[0]
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["player", *card.round_headers(), "total", "zero rounds"])
-        totals, zeros = card.totals(), card.zero_rounds()
-        for player in card.players:
-            cells = []
-            for r in range(len(card.rounds)):
-                entry = card.entry(r, player)
-                cells.append("" if entry is None else entry.points)
-            writer.writerow([player, *cells, totals[player], zeros[player]])
-        result = card.result()
-        writer.writerow([])
-        writer.writerow(["result", result.reason])
-        for line in card.rules.describe():
-            writer.writerow(["rule", line])
-        return out.getvalue()
+        """The game as CSV text, byte-order mark first (see ``tui.export_csv``)."""
+        return game_csv(self._current(game_id)[0])
 
     def export_files(self, game_id: int, folder: Path | None = None) -> tuple[Path, Path]:
         """Write game-N.csv and game-N.json; returns their paths."""
@@ -567,6 +554,20 @@ class Store:
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
             raise ValueError(f"{text!r} is not a list of names")
         return tuple(names)
+
+    @staticmethod
+    def _damaged_info(row: tuple, why: str) -> GameInfo:
+        try:
+            game_id = int(row[0])
+        except (ValueError, TypeError):
+            game_id = -1
+        try:
+            players = Store._names(row[3])
+        except (ValueError, TypeError):
+            players = ()
+        return GameInfo(id=game_id, created=str(row[1]), updated=str(row[2]),
+                        players=players, finished=False, winners=(), cursor=0,
+                        damaged=why)
 
     @classmethod
     def _info(cls, row: tuple) -> GameInfo:

@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import os
+import re
 import shutil
 import sqlite3
 import threading
@@ -369,15 +370,51 @@ def test_export_csv_and_json(store, tmp_path):
         card = card.with_score(r, "Ann", 0 if r % 2 else 6).with_score(r, "Bo", 3)
     game = store.create_game(new_card())
     store.save(game, card, "all")
-    rows = list(csv.reader(io.StringIO(store.export_csv(game))))
-    assert rows[0][:3] == ["player", "9-9", "8-8"] and rows[0][-2:] == ["total", "zero rounds"]
+    rows = list(csv.reader(io.StringIO(store.export_csv(game).lstrip("\ufeff"))))
+    assert rows[0][:3] == ["Player", "Round 9|9", "Round 8|8"]
+    assert rows[0][-2:] == ["Total", "Zero rounds"]
     assert rows[1][0] == "Ann" and rows[1][-2:] == ["30", "5"]
-    assert any(r[:1] == ["result"] and "Ann" in r[1] for r in rows)
     data = json.loads(store.export_json(game))
     assert data["totals"] == {"Ann": 30, "Bo": 30} and data["winners"] == ["Ann"]
     assert "Double-blank (0-0) counts: 50" in data["rules_in_words"]
+    assert "Hand size: seven (7 each for 2 players)" in data["rules_in_words"]
     csv_path, json_path = store.export_files(game, tmp_path / "out")
-    assert csv_path.read_text().startswith("player,9-9") and json_path.exists()
+    assert csv_path.read_bytes().startswith(b"\xef\xbb\xbfPlayer,Round 9|9")
+    assert json_path.exists()
+
+
+DATE_LIKE = re.compile(r"^\s*\d{1,4}\s*[-/.]\s*\d{1,2}(\s*[-/.]\s*\d{1,4})?\s*$")
+
+
+def test_exported_csv_reads_back_as_a_spreadsheet_would(store, tmp_path):
+    """UTF-8 with BOM, no cell a spreadsheet turns into a date, went out distinct from 0,
+    a winner row, and the rules apart from the table after a blank line."""
+    card = Scorecard.new(("José", "Zoë", "Bo"), RuleSet())
+    for r in range(10):
+        card = (card.with_score(r, "José", 0, went_out=True).with_score(r, "Zoë", 0)
+                .with_score(r, "Bo", 7))
+    game = store.create_game(card)
+    csv_path, _ = store.export_files(game, tmp_path / "out")
+    with csv_path.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle))
+    assert rows[0][0] == "Player" and rows[1][0] == "José" and rows[2][0] == "Zoë"
+    assert not [c for row in rows for c in row if DATE_LIKE.match(c)]
+    assert rows[1][1] == "went out" and rows[2][1] == "0" and rows[3][1] == "7"
+    assert rows[1][-2:] == ["0", "10"] and rows[2][-2:] == ["0", "10"]
+    blank = rows.index([])
+    table, rules = rows[:blank], rows[blank + 1:]
+    assert table[-1][:2] == ["Winner", "José and Zoë"]  # tied on 0 with 10 zero rounds each: shared
+    assert all(len(row) == len(table[0]) for row in table[:-1])
+    assert rules[0] == ["House rules"]
+    assert ["Double-blank (0-0) counts: 50"] in rules
+    assert ["Hand size: seven (7 each for 3 players)"] in rules
+
+
+def test_csv_of_an_unfinished_game_says_no_winner_yet(store):
+    game = store.create_game(new_card().with_score(0, "Ann", 12))
+    rows = list(csv.reader(io.StringIO(store.export_csv(game).lstrip("\ufeff"))))
+    assert rows[1][1:3] == ["12", ""]
+    assert rows[3][:2] == ["Winner", "no winner yet"]
 
 
 def test_read_only_database_says_so(store):
@@ -395,7 +432,11 @@ def test_a_damaged_game_row_is_a_store_error_and_the_others_stay_listed(store):
     worse = store.create_game(new_card("Ed", "Flo"))
     store._conn.execute("UPDATE games SET players = '[not json' WHERE id = ?", (bad,))
     store._conn.execute("UPDATE games SET cursor = 'x', winners = '5' WHERE id = ?", (worse,))
-    assert [g.id for g in store.games()] == [good]
+    listed = {g.id: g for g in store.games()}
+    assert sorted(listed) == sorted([good, bad, worse])  # damaged ones listed, not hidden
+    assert listed[good].damaged == ""
+    assert "damaged" in listed[bad].damaged and "damaged" in listed[worse].damaged
+    assert listed[worse].players == ("Ed", "Flo")
     assert store.unfinished_game().id == good
     with pytest.raises(StoreError, match=f"game {bad} is damaged"):
         store.game(bad)
