@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.util
 import sys
 
 # name -> (module, one-line help). Modules live in tui/commands/.
@@ -23,6 +24,24 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class _LazySubcommands(argparse._SubParsersAction):
+    """Subparsers whose options are added when their command is chosen: ``--help`` and
+    ``check BOARD`` then import only the modules they run, not every command's."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if values and values[0] in self._name_parser_map:
+            _fill(values[0], self._name_parser_map[values[0]])
+        super().__call__(parser, namespace, values, option_string)
+
+
+def _fill(name: str, command_parser: argparse.ArgumentParser) -> None:
+    if command_parser.get_default("_module") is not None:
+        return
+    module = importlib.import_module(SUBCOMMANDS[name][0])
+    module.add_arguments(command_parser)
+    command_parser.set_defaults(_module=module)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="chickenfoot",
@@ -33,23 +52,23 @@ def build_parser() -> argparse.ArgumentParser:
                              "user data folder)")
     parser.add_argument("--camera", type=int, default=0, metavar="INDEX",
                         help="camera the app takes photos of hands with (default 0)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=_LazySubcommands)
     for name, (module_name, help_text) in SUBCOMMANDS.items():
-        module = importlib.import_module(module_name)
-        command_parser = sub.add_parser(name, help=help_text, description=help_text)
-        module.add_arguments(command_parser)
-        command_parser.set_defaults(_module=module)
+        # A missing module is a broken install, said now, not a command that is missing.
+        if importlib.util.find_spec(module_name) is None:
+            raise ModuleNotFoundError(f"No module named {module_name!r}", name=module_name)
+        sub.add_parser(name, help=help_text, description=help_text)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tui.guard import install_sigterm, prefer_surrogates_on_stdout, run_guarded
-
-    args = build_parser().parse_args(argv)  # usage errors: argparse exits 2 itself
+    args = build_parser().parse_args(argv)  # usage errors, --help: argparse exits itself
     if args.command is None:
         from tui.app_main import run_app
 
         return run_app(args)
+    from tui.guard import install_sigterm, prefer_surrogates_on_stdout, run_guarded
+
     restore = install_sigterm()
     prefer_surrogates_on_stdout()
     try:

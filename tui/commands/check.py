@@ -133,10 +133,11 @@ def judge_board_text(text: str, play_text: str, rules: RuleSet) -> CheckResult:
 
 def is_photo(words: list[str]) -> bool:
     """A single argument naming an existing image file is a photo of the tableau."""
+    if len(words) != 1 or not os.path.isfile(words[0]):
+        return False  # board notation: no need to load the vision stack (cv2, numpy)
     from vision.capture import IMAGE_SUFFIXES
 
-    return (len(words) == 1 and os.path.isfile(words[0])
-            and os.path.splitext(words[0])[1].lower() in IMAGE_SUFFIXES)
+    return os.path.splitext(words[0])[1].lower() in IMAGE_SUFFIXES
 
 
 def wants_photo(args: argparse.Namespace) -> bool:
