@@ -59,7 +59,7 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
     if loaded.scale != 1.0:
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
     reading = read_tableau(tiles, set_max, disputed, second_look(reader, loaded, set_max), rules)
-    return BoardPhoto(loaded, reading.tiles, tuple(problems), reading)
+    return BoardPhoto(loaded, reading.tiles, tuple(str(p) for p in problems), reading)
 
 
 def second_look(reader: FrameReader, loaded: LoadedImage, set_max: int | None):

@@ -84,7 +84,8 @@ class WholeFrameReader:
         extra = getattr(self.reader, "last_timings_ms", None)
         if isinstance(extra, Mapping):
             timings.update({f"read.{k}": float(v) for k, v in extra.items()})
-        return Observation([Seen.from_reading(t) for t in tiles], list(problems), None, timings)
+        return Observation([Seen.from_reading(t) for t in tiles], [str(p) for p in problems], None,
+                           timings)
 
 
 class DetectThenRead:

@@ -21,12 +21,14 @@ from vision.missing_partner import pair_lone_halves_by_judge
 from vision.pair_judge import PairJudge
 from vision.pips import PipReader
 from vision.tiled_detect import detect_multiscale
-from vision.types import HalfReading, TileReading
+from vision.types import HalfReading, LoneHalf, ReaderProblem, TileReading
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 DETECTOR_FILE = "detector.onnx"
 PIPS_FILE = "pips.onnx"
 PAIRS_FILE = "pairs.onnx"
+# The pair judge's probability under which a found "tile" is taken to be none at all.
+NOT_A_TILE_BELOW = 0.15
 
 
 class TileReader:
@@ -42,7 +44,7 @@ class TileReader:
 
     def read(
         self, image_bgr: np.ndarray, set_max: int | None = None
-    ) -> tuple[list[TileReading], list[str]]:
+    ) -> tuple[list[TileReading], list[ReaderProblem]]:
         timings: dict[str, float] = {}
         started = time.perf_counter()
         dets = detect_multiscale(self.detector, image_bgr)
@@ -55,6 +57,7 @@ class TileReader:
             image_bgr, tile_slots, lone, self.pip_reader
         )
         tile_slots, lone = pair_lone_halves_by_judge(tile_slots, lone, pairing)
+        tile_slots = verified(tile_slots, pairing)
         timings["assemble"] = ms_since(started)
 
         started = time.perf_counter()
@@ -95,6 +98,18 @@ class TileReader:
         return lambda pairs: judge.probabilities(image_bgr, pairs)
 
 
+def verified(tiles: list[TileSlot], pairing: PairProbability | None) -> list[TileSlot]:
+    """Every tile, however it was found (two halves, a tile box, a blank partner), looked
+    at once more as a whole by the pair judge: what it plainly sees is no face-up tile (a
+    tile's back, a die, a card, a patch of table) goes, and a tile it doubts keeps that
+    doubt in its score."""
+    if pairing is None or not tiles:
+        return tiles
+    probs = pairing([tile.halves for tile in tiles])
+    return [TileSlot(tile.halves, min(tile.score, float(p)))
+            for tile, p in zip(tiles, probs, strict=True) if p >= NOT_A_TILE_BELOW]
+
+
 def ms_since(started: float) -> float:
     """Milliseconds since a time.perf_counter() reading."""
     return (time.perf_counter() - started) * 1000.0
@@ -119,9 +134,8 @@ def _tile_reading(tile: TileSlot, first: np.ndarray, second: np.ndarray) -> Tile
     return TileReading(corners_px=corners, halves=halves, confidence=confidence)  # type: ignore[arg-type]
 
 
-def _lone_problem(half: HalfSlot) -> str:
-    x, y = half.center
-    return f"a tile half at ({x:.0f}, {y:.0f}) has no partner half: check that tile"
+def _lone_problem(half: HalfSlot) -> LoneHalf:
+    return LoneHalf(half.center)
 
 
 def load_default_reader(models_dir: Path = MODELS_DIR) -> TileReader:

@@ -27,14 +27,14 @@ from vision.capture import MIN_SIDE_PX, ImageError, LoadedImage, load_image
 from vision.damage import CORRUPT_CONFIDENCE_CAP, intact_region
 from vision.image_decode import Damage
 from vision.second_look import read_hand
-from vision.types import Recognition, TileReading
+from vision.types import ReaderProblem, Recognition, TileReading
 
 
 class FrameReader(Protocol):
     """What reads tiles from one BGR frame: the tiles found and the problems met."""
 
     def read(self, image_bgr: np.ndarray,
-             set_max: int | None = None) -> tuple[list[TileReading], list[str]]: ...
+             set_max: int | None = None) -> tuple[list[TileReading], list[ReaderProblem]]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +70,8 @@ def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
     kept, set_problems = apply_set_knowledge(tiles, set_max)
     return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,
                        tiles=tuple(kept),
-                       problems=tuple(loaded.warnings) + tuple(problems) + set_problems)
+                       problems=tuple(loaded.warnings) + tuple(str(p) for p in problems)
+                       + set_problems)
 
 
 @functools.cache
@@ -79,7 +80,7 @@ def shipped_calibration() -> Calibration:
 
 
 def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
-                         calibration: Calibration) -> tuple[list[TileReading], list[str]]:
+                         calibration: Calibration) -> tuple[list[TileReading], list[ReaderProblem]]:
     """Read the photo; a damaged one only where its pixels are its own (vision.damage)."""
     tiles, problems = _read_intact(loaded, reader, set_max)
     tiles = [calibration.tile(t) for t in tiles]
@@ -90,7 +91,7 @@ def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader, set_max: int 
 
 
 def _read_intact(loaded: LoadedImage, reader: FrameReader,
-                 set_max: int | None) -> tuple[list[TileReading], list[str]]:
+                 set_max: int | None) -> tuple[list[TileReading], list[ReaderProblem]]:
     if loaded.damage is Damage.CUT_SHORT:
         x0, y0, x1, y1 = intact_region(loaded.pixels)
         if min(x1 - x0, y1 - y0) < MIN_SIDE_PX:
@@ -98,8 +99,8 @@ def _read_intact(loaded: LoadedImage, reader: FrameReader,
         tiles, problems = read_hand(reader, loaded.pixels[y0:y1, x0:x1], set_max)
         kept = [t for t in tiles if _within(t, x1 - x0, y1 - y0)]
         if len(kept) < len(tiles):
-            problems.append(f"{_count(len(tiles) - len(kept))} where the photo is cut short "
-                            "not read: take it again")
+            problems = [*problems, f"{_count(len(tiles) - len(kept))} where the photo is "
+                        "cut short not read: take it again"]
         return [t.moved(x0, y0) for t in kept], problems
     return read_hand(reader, loaded.pixels, set_max)
 
@@ -140,7 +141,7 @@ def apply_set_knowledge(tiles: list[TileReading],
 
 
 def _resolve_duplicates(tiles: list[TileReading],
-                        limit: int) -> tuple[list[TileReading], list[str]]:
+                        limit: int) -> tuple[list[TileReading], list[ReaderProblem]]:
     """Every tile exists once in a set: where two readings give the same tile and one of
     their halves had a runner-up that makes both tiles unique, take the runner-up that
     costs the least confidence, and say so."""

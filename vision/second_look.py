@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vision.doubt import is_doubtful_confidence
-from vision.types import TileReading
+from vision.types import LoneHalf, ReaderProblem, TileReading
 
 if TYPE_CHECKING:
     from vision.recognize import FrameReader
@@ -33,7 +33,7 @@ LONE_HALF_COST = 0.5
 
 
 def read_hand(reader: FrameReader, image_bgr: np.ndarray,
-              set_max: int | None = None) -> tuple[list[TileReading], list[str]]:
+              set_max: int | None = None) -> tuple[list[TileReading], list[ReaderProblem]]:
     """The tiles of a hand photo: the first look, or the look with a margin when that is
     surer."""
     first = reader.read(image_bgr, set_max)
@@ -43,19 +43,21 @@ def read_hand(reader: FrameReader, image_bgr: np.ndarray,
     tiles, problems = reader.read(framed, set_max)
     height, width = image_bgr.shape[:2]
     moved = (t.moved(-offset[0], -offset[1]) for t in tiles)
-    second = ([t for t in moved if _inside(t, width, height)], problems)
+    second = ([t for t in moved if _inside(t, width, height)],
+              [p.moved(-offset[0], -offset[1]) if isinstance(p, LoneHalf) else p
+               for p in problems])
     return second if look_score(second) > look_score(first) else first
 
 
-def look_score(look: tuple[list[TileReading], list[str]]) -> float:
+def look_score(look: tuple[list[TileReading], list[ReaderProblem]]) -> float:
     tiles, problems = look
-    lone = sum(1 for p in problems if "has no partner half" in p)
+    lone = sum(1 for p in problems if isinstance(p, LoneHalf))
     return sum(2 * t.confidence - 1 for t in tiles) - LONE_HALF_COST * lone
 
 
-def _in_doubt(look: tuple[list[TileReading], list[str]], shape: tuple[int, ...]) -> bool:
+def _in_doubt(look: tuple[list[TileReading], list[ReaderProblem]], shape: tuple[int, ...]) -> bool:
     tiles, problems = look
-    if not tiles or any("has no partner half" in p for p in problems):
+    if not tiles or any(isinstance(p, LoneHalf) for p in problems):
         return True
     if any(is_doubtful_confidence(t.confidence) for t in tiles):
         return True

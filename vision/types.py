@@ -57,3 +57,21 @@ class Recognition:
     height: int
     tiles: tuple[TileReading, ...] = ()
     problems: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class LoneHalf:
+    """A problem the reader met: a half found with no partner half. A value, so code can
+    count and move it; its words are made where it is shown (``str``)."""
+
+    center_px: Point
+
+    def moved(self, dx: float, dy: float) -> LoneHalf:
+        return LoneHalf((self.center_px[0] + dx, self.center_px[1] + dy))
+
+    def __str__(self) -> str:
+        x, y = self.center_px
+        return f"a tile half at ({x:.0f}, {y:.0f}) has no partner half: check that tile"
+
+
+ReaderProblem = LoneHalf | str
