@@ -36,8 +36,11 @@ def rendered_sets(out: Path, count: int) -> dict[str, tuple[Path, int | None]]:
     sets = {
         "no dominoes (rendered clutter)": (out / "negatives", dict(max_tiles=0, hard_prob=1.0),
                                            961, None),
-        "hands among clutter and face-down tiles": (out / "hard", dict(hard_prob=1.0), 951,
+        "hands among clutter and face-down tiles": (out / "hard", dict(hard_prob=1.0), 953,
                                                     None),
+        "sets of every colour (double-12)": (out / "colours",
+                                             dict(set_max=12, max_tiles=10, wide_styles=True),
+                                             971, 12),
         "double-9 hands": (out / "d9", dict(set_max=9, max_tiles=12), 777, 9),
     }
     made = {}
@@ -55,6 +58,30 @@ def tiles_read(folder: Path, reader) -> dict[str, Counter]:
         out[image.stem] = Counter(tuple(sorted(t.pips)) for t in result.tiles) \
             if isinstance(result, Recognition) else Counter()
     return out
+
+
+def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
+    """(face-down tiles, tiles read on one, of them sure) in a rendered set."""
+    import json
+
+    import cv2
+    import numpy as np
+
+    from vision.doubt import is_doubtful_confidence
+
+    backs = read_on = sure = 0
+    for truth in sorted((folder / "truth").glob("*.backs.json")):
+        polygons = [np.array(c, np.float32) for c in json.loads(truth.read_text())]
+        backs += len(polygons)
+        stem = truth.name[: -len(".backs.json")]
+        result = recognize_file(folder / "images" / f"{stem}.jpg", reader)
+        if not isinstance(result, Recognition):
+            continue
+        for tile in result.tiles:
+            if any(cv2.pointPolygonTest(p, tile.center_px, False) >= 0 for p in polygons):
+                read_on += 1
+                sure += not is_doubtful_confidence(tile.confidence)
+    return backs, read_on, sure
 
 
 def summary_row(name: str, m: EvalMetrics) -> str:
@@ -101,6 +128,9 @@ def main() -> None:
             print(f"{name}: tiles read on {metrics.photos_with_tiles_invented} of "
                   f"{metrics.photos} photos, {metrics.tiles_predicted} tiles in all")
 
+    if args.rendered:
+        backs, read_on, sure = tiles_on_backs(out / "hard", reader)
+        print(f"face-down tiles: {backs}; tiles read on them: {read_on} ({sure} sure)")
     turned = [n for n in TURNS if n in names]
     if turned:
         base = tiles_read(VALID, reader)

@@ -27,6 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="share of photos that also hold face-down tiles and clutter "
                              "(coins, cards, dice, paper...), in sets of every colour; a third "
                              "of them hold no face-up tile")
+    parser.add_argument("--wide-colours", action="store_true",
+                        help="draw tiles in sets of every colour: faces of colour, yellow, "
+                             "light-grey and low-contrast pips")
     parser.add_argument("--tableau", action="store_true",
                         help="render tableaux from simulated rounds instead (images/, labels/, "
                              "truth/ with NAME.board.txt and NAME.disputed.json); tiles per photo "
@@ -72,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
             max_tiles=args.max_tiles,
             stretch_prob=args.stretch,
             hard_prob=args.hard,
+            wide_styles=args.wide_colours,
             progress=progress,
         )
     except OSError as error:

@@ -75,18 +75,20 @@ def write_dataset(
     max_tiles: int = 20,
     stretch_prob: float = 0.0,
     hard_prob: float = 0.0,
+    wide_styles: bool = False,
     progress=None,
 ) -> None:
     """Render ``count`` photos into ``out_dir``; photo i uses seed (seed, i), so any photo can
     be regenerated alone and two runs with one seed write the same files. A share
     ``hard_prob`` of the photos also holds face-down tiles and clutter, drawn with sets of
-    every colour; a third of those hold no face-up tile at all."""
+    every colour; a third of those hold no face-up tile at all. ``wide_styles`` draws
+    every photo's tiles in sets of every colour (pink, green, blue faces; yellow pips)."""
     for sub in ("images", "labels", "truth"):
         (out_dir / sub).mkdir(parents=True, exist_ok=True)
     for index in range(count):
         rng = np.random.default_rng([seed, index])
         stretch = bool(rng.random() < stretch_prob)
-        extras, tiles_here = None, max_tiles
+        extras, tiles_here = (Extras(wide_styles=True) if wide_styles else None), max_tiles
         if hard_prob > 0 and rng.random() < hard_prob:
             extras = Extras(backs=int(rng.integers(0, 9)), clutter=int(rng.integers(1, 7)),
                             wide_styles=True)

@@ -96,6 +96,43 @@ def synthetic_pairs(folder: Path, detector: OnnxDetector, rng: np.random.Generat
     return crops, labels
 
 
+def negative_pairs(images: list[Path], detector: OnnxDetector, rng: np.random.Generator,
+                   random_per_photo: int = 60) -> tuple[list[np.ndarray], list[int]]:
+    """Pictures from photos with no domino at all (people, a present, a logo): every
+    candidate the detector finds there, at three scales, and random pairs of points at
+    tile-like spacings, all labelled 'not a tile'."""
+    crops: list[np.ndarray] = []
+    for path in images:
+        photo = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if photo is None:
+            continue
+        for factor in (1.0, 0.5, 0.25):
+            image = cv2.resize(photo, None, fx=factor, fy=factor, interpolation=cv2.INTER_AREA)
+            boxes = [tuple(map(float, b))
+                     for b in detect_multiscale(detector, image).of_class(HALF).boxes_xyxy]
+            crops += [crop_pair(image, _centre(boxes[i]), _centre(boxes[j]))
+                      for i, j in candidate_index_pairs(boxes)]
+            h, w = image.shape[:2]
+            for _ in range(random_per_photo):
+                spacing = min(h, w) * rng.uniform(0.03, 0.3)
+                angle = rng.uniform(0, 2 * np.pi)
+                a = (rng.uniform(0, w), rng.uniform(0, h))
+                b = (a[0] + spacing * np.cos(angle), a[1] + spacing * np.sin(angle))
+                crops.append(crop_pair(image, a, b))
+    return crops, [0] * len(crops)
+
+
+def package_photos() -> list[Path]:
+    """Real photos with no domino that an installed package ships: matplotlib's sample
+    data (with the training extra). Never scikit-image's or scikit-learn's."""
+    try:
+        import matplotlib
+    except ImportError:
+        return []
+    folder = Path(matplotlib.__file__).parent / "mpl-data" / "sample_data"
+    return sorted(p for p in folder.glob("*") if p.suffix.lower() in (".jpg", ".png"))
+
+
 def _backs(truth_file: Path) -> list:
     backs = truth_file.with_suffix(".backs.json")
     return json.loads(backs.read_text()) if backs.is_file() else []

@@ -18,7 +18,7 @@ import numpy as np
 
 from vision.detect import OnnxDetector
 from vision.pair_crop import PAIR_COLS, PAIR_ROWS
-from vision.training.pair_crops import real_pairs, synthetic_pairs
+from vision.training.pair_crops import negative_pairs, package_photos, real_pairs, synthetic_pairs
 from vision.training.small_cnn import (
     accuracy,
     add_source_arguments,
@@ -75,6 +75,12 @@ def load_pairs(args) -> tuple[np.ndarray, np.ndarray]:
         print(f"{folder}: {len(c)} pictures, {sum(lab)} tiles", flush=True)
         crops += c
         labels += lab
+    negatives = package_photos() + list(args.negatives)
+    if negatives:
+        c, lab = negative_pairs(negatives, detector, rng)
+        print(f"{len(negatives)} photos with no domino: {len(c)} pictures", flush=True)
+        crops += c * args.real_repeat
+        labels += lab * args.real_repeat
     for split in args.real:
         c, lab = real_pairs(split)
         print(f"{split}: {len(c)} pictures, {sum(lab)} tiles", flush=True)
@@ -91,6 +97,9 @@ def main() -> None:
     add_source_arguments(parser, "weight of real pictures")
     parser.add_argument("--detector", type=Path, default=REPO / "models" / "detector.onnx")
     parser.add_argument("--cache", type=Path, help="keep the pictures here between runs")
+    parser.add_argument("--negatives", type=Path, nargs="*", default=[],
+                        help="more real photos with no domino (matplotlib's sample photos "
+                             "are always used when it is installed)")
     add_training_arguments(parser, epochs=10, samples=30000, threads=2,
                            out=REPO / "models" / "pairs.onnx")
     args = parser.parse_args()
