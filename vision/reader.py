@@ -21,7 +21,7 @@ from vision.missing_partner import pair_lone_halves_by_judge
 from vision.pair_judge import PairJudge
 from vision.pips import PipReader
 from vision.tiled_detect import detect_multiscale
-from vision.types import HalfReading, LoneHalf, ReaderProblem, TileReading
+from vision.types import BiggerSet, HalfReading, LoneHalf, ReaderProblem, TileReading
 
 MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
 DETECTOR_FILE = "detector.onnx"
@@ -29,6 +29,7 @@ PIPS_FILE = "pips.onnx"
 PAIRS_FILE = "pairs.onnx"
 # The pair judge's probability under which a found "tile" is taken to be none at all.
 NOT_A_TILE_BELOW = 0.15
+BIGGER_SET_SURE, BIGGER_SET_HALVES = 0.8, 2
 
 
 class TileReader:
@@ -63,13 +64,17 @@ class TileReader:
         started = time.perf_counter()
         slots = [half for tile in tile_slots for half in tile.halves]
         crops = np.array([crop_half(image_bgr, half.box_xyxy) for half in slots], np.uint8)
-        probs = self.pip_reader.probabilities(crops.reshape(-1, CROP_PX, CROP_PX, 3), set_max)
+        unmasked = self.pip_reader.probabilities(crops.reshape(-1, CROP_PX, CROP_PX, 3), None)
+        probs = within_set(unmasked, set_max)
         timings["pips"] = ms_since(started)
 
         tiles = [
             _tile_reading(tile, probs[2 * i], probs[2 * i + 1]) for i, tile in enumerate(tile_slots)
         ]
-        problems = [_lone_problem(half) for half in lone]
+        problems: list[ReaderProblem] = [_lone_problem(half) for half in lone]
+        bigger = bigger_set(unmasked, set_max)
+        if bigger is not None:
+            problems.append(bigger)
         self.last_timings_ms = timings
         return tiles, problems
 
@@ -96,6 +101,26 @@ class TileReader:
         if judge is None:
             return None
         return lambda pairs: judge.probabilities(image_bgr, pairs)
+
+
+def within_set(probs: np.ndarray, set_max: int | None) -> np.ndarray:
+    """Pip probabilities with the values a double-``set_max`` set lacks taken out."""
+    if set_max is None:
+        return probs
+    probs = probs.copy()
+    probs[:, set_max + 1:] = 0.0
+    return probs / np.maximum(probs.sum(axis=1, keepdims=True), 1e-9)
+
+
+def bigger_set(probs: np.ndarray, set_max: int | None) -> BiggerSet | None:
+    """Two or more halves read surely (0.8) above the set: a photo of a bigger set."""
+    if set_max is None or len(probs) == 0:
+        return None
+    best = probs.argmax(axis=1)
+    above = (best > set_max) & (probs.max(axis=1) >= BIGGER_SET_SURE)
+    if above.sum() < BIGGER_SET_HALVES:
+        return None
+    return BiggerSet(set_max, int(above.sum()), int(best[above].max()))
 
 
 def verified(tiles: list[TileSlot], pairing: PairProbability | None) -> list[TileSlot]:

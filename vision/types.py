@@ -74,4 +74,20 @@ class LoneHalf:
         return f"a tile half at ({x:.0f}, {y:.0f}) has no partner half: check that tile"
 
 
-ReaderProblem = LoneHalf | str
+@dataclass(frozen=True, slots=True)
+class BiggerSet:
+    """Halves read surely as more pips than the set in play has: the photo is probably of
+    a bigger set (a double-12 hand scored in a double-9 game), and every such half was
+    read as a value it cannot be."""
+
+    set_max: int
+    halves: int
+    largest: int
+
+    def __str__(self) -> str:
+        many = f"{self.halves} halves look" if self.halves != 1 else "1 half looks"
+        return (f"{many} like more than {self.set_max} pips (up to {self.largest}): is this "
+                f"a photo of a bigger set than double-{self.set_max}?")
+
+
+ReaderProblem = LoneHalf | BiggerSet | str
