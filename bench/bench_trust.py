@@ -1,13 +1,15 @@
-"""How far the reader can be trusted: every test set made from the real validation
-photos, rendered photos without dominoes, rendered hands among clutter and face-down
-tiles, and the same photos turned (do the tiles read stay the same?).
+"""How far the reader can be trusted: every test set made from the real validation photos,
+rendered photos without dominoes, rendered hands among clutter and face-down tiles, and
+the same photos turned (do the tiles read stay the same?).
 
     python bench/bench_trust.py [--out DIR] [--sets closeup,turn90,...] [--rendered N]
 
 Prints one block per set (the figures of ``chickenfoot eval``), then a summary table and
 the share of photos whose tiles read are the same turned by 90, 180, 270 degrees or
-mirrored. Sets are written to DIR (a temporary folder by default); rendered sets use fixed
-seeds no training set uses.
+mirrored, and the tiles invented in damaged files made from the samples
+(``bench/damaged_images.py``: a tile the undamaged photo did not give). Sets are written
+to DIR (a temporary folder by default); rendered sets use fixed seeds no training set
+uses.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from vision.reader import shared_reader  # noqa: E402
 from vision.recognize import Recognition, recognize_file  # noqa: E402
 
 VALID = REPO / "datasets" / "real" / "pip-tracker-double12" / "valid"
+JPEG_START = b"\xff\xd8"
 TURNS = ("turn90", "turn180", "turn270", "mirror")
 
 
@@ -84,6 +87,47 @@ def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
     return backs, read_on, sure
 
 
+def invented_in_damaged(reader, out: Path) -> tuple[int, int, int, int]:
+    """(damaged files, files that decode, tiles invented, of them sure): a tile is
+    invented when the undamaged photo did not give it (as many times)."""
+    import importlib.util
+
+    from vision.doubt import is_doubtful_confidence
+
+    spec = importlib.util.spec_from_file_location("damaged_images",
+                                                  REPO / "bench" / "damaged_images.py")
+    damaged = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(damaged)
+    folder = out / "damaged"
+    folder.mkdir(parents=True, exist_ok=True)
+    originals = {}
+    for source, data in damaged.sources():
+        suffix = ".jpg" if data[:2] == JPEG_START else ".png"
+        path = folder / f"{source}.original{suffix}"
+        path.write_bytes(data)
+        result = recognize_file(path, reader)
+        originals[source] = Counter(tuple(sorted(t.pips)) for t in result.tiles) \
+            if isinstance(result, Recognition) else Counter()
+    files = decoded = invented = sure = 0
+    for name, data in damaged.damaged_images():
+        files += 1
+        path = folder / name
+        path.write_bytes(data)
+        result = recognize_file(path, reader)
+        if not isinstance(result, Recognition):
+            continue
+        decoded += 1
+        left = Counter(originals[name.split(".")[0]])
+        for tile in result.tiles:
+            key = tuple(sorted(tile.pips))
+            if left[key] > 0:
+                left[key] -= 1
+                continue
+            invented += 1
+            sure += not is_doubtful_confidence(tile.confidence)
+    return files, decoded, invented, sure
+
+
 def summary_row(name: str, m: EvalMetrics) -> str:
     return (f"{name:42s} {m.photos:5d} {100 * m.half_accuracy:7.1f} "
             f"{100 * m.exact_tile_accuracy:7.1f} {100 * m.pip_total_exact_rate:7.1f} "
@@ -98,6 +142,8 @@ def main() -> None:
                         help="sets made from the real photos (default: all)")
     parser.add_argument("--rendered", type=int, default=100, metavar="N",
                         help="photos per rendered set (0: none)")
+    parser.add_argument("--no-damaged", dest="damaged", action="store_false",
+                        help="skip the damaged files made from the samples")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="trust-"))
     reader = shared_reader()
@@ -131,6 +177,10 @@ def main() -> None:
     if args.rendered:
         backs, read_on, sure = tiles_on_backs(out / "hard", reader)
         print(f"face-down tiles: {backs}; tiles read on them: {read_on} ({sure} sure)")
+    if args.damaged:
+        files, decoded, invented, sure = invented_in_damaged(reader, out)
+        print(f"damaged files: {files}, {decoded} decode; tiles invented: {invented} "
+              f"({sure} sure)")
     turned = [n for n in TURNS if n in names]
     if turned:
         base = tiles_read(VALID, reader)

@@ -1,0 +1,60 @@
+"""Test sets made from the real photos keep their labels exact."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.eval_sets import WHOLE_PHOTO_SETS, closeups, load_photos, write_set
+from vision.evaluate import load_dataset
+
+VALID = Path(__file__).resolve().parents[2] / "datasets" / "real" / "pip-tracker-double12" / "valid"
+
+
+@pytest.fixture(scope="module")
+def photo():
+    return load_photos(VALID)[0][1]
+
+
+def _label_patch(image, half):
+    h, w = image.shape[:2]
+    x0, y0, x1, y1 = (int(round(v)) for v in half.box_px(w, h))
+    return image[max(y0, 0):y1, max(x0, 0):x1]
+
+
+@pytest.mark.parametrize("name", ["turn90", "turn180", "turn270", "mirror"])
+def test_a_turned_photo_keeps_every_label_on_the_same_pixels(photo, name):
+    image, halves = WHOLE_PHOTO_SETS[name](photo.image, photo.halves)
+    assert [h.value for h in halves] == [h.value for h in photo.halves]
+    for before, after in zip(photo.halves, halves, strict=True):
+        # the same pips: equal mean colour under the label before and after
+        a = _label_patch(photo.image, before).reshape(-1, 3).mean(0)
+        b = _label_patch(image, after).reshape(-1, 3).mean(0)
+        assert np.abs(a - b).max() < 3
+
+
+def test_a_wide_shot_holds_the_photo_small_at_its_labels(photo):
+    image, halves = WHOLE_PHOTO_SETS["wide"](photo.image, photo.halves)
+    assert image.shape[0] == 4 * photo.image.shape[0]
+    a = _label_patch(photo.image, photo.halves[0]).reshape(-1, 3).mean(0)
+    b = _label_patch(image, halves[0]).reshape(-1, 3).mean(0)
+    assert np.abs(a - b).max() < 3
+
+
+def test_closeups_hold_whole_tiles_only_and_fill_the_frame(photo):
+    made = closeups(photo)
+    assert made
+    for crop in made:
+        assert min(crop.image.shape[:2]) >= 320
+        assert all(0 <= h.cx <= 1 and 0 <= h.cy <= 1 for h in crop.halves)
+        assert sorted(i for g in crop.tiles for i in g) == list(range(len(crop.halves)))
+
+
+def test_a_written_set_is_a_dataset_eval_reads(tmp_path):
+    count = write_set(VALID, tmp_path / "turn90", "turn90", keep=lambda stem: stem < "4")
+    kind, samples = load_dataset(tmp_path / "turn90")
+    assert kind == "half-boxes" and len(samples) == count > 0
+    assert cv2.imread(str(samples[0].image)) is not None
