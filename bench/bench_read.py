@@ -1,21 +1,28 @@
 """Time reading a photo end to end and per stage: load, reader.read, report.
 
-    python bench/bench_read.py [--repeat N] [--json] [--ultralytics-weights DETECTOR.pt]
+    python bench/bench_read.py [--repeat N] [--json] [--no-ultralytics]
+                               [--ultralytics-weights DETECTOR.onnx|.pt]
 
 Two photos are rendered here (no files needed): a 1280x720 webcam frame with 7 tiles and
 a 4032x3024 phone photo with the same 7 tiles. Each is written to a temporary JPEG so the
-load stage includes decoding. Prints the median milliseconds per stage. When the reader
-exposes a dict ``last_timings_ms`` after ``read`` (detect, assemble, pips), those stages
-are reported too, each as its median.
+load stage includes decoding. Prints the median milliseconds per stage over the repeats.
+The reader's own stage times (``last_timings_ms`` after ``read``: detect, assemble, pips)
+are reported too, each as its median, and ``detector`` is one pass of the detector over
+the whole photo (what ``detect`` does before any windows of a big photo).
 
-With ``--ultralytics-weights`` (the .pt the shipped ONNX detector was exported from, and
-the `train` extra installed), the same detector is also timed through ultralytics/torch
-``predict`` on the same photos, for comparison with the ONNX Runtime detect stage.
+When ultralytics is installed (the `train` extra), the same detector weights
+(models/detector.onnx unless ``--ultralytics-weights`` names others) are also timed
+through ultralytics ``predict`` on the same photos, in the same run, and the ratio
+``detector / ultralytics`` printed: under 1 is faster than ultralytics.
+
+Also printed once: ``startup``, the milliseconds to load the three models and read the
+webcam frame the first time (what a one-photo ``chickenfoot read`` pays after imports).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
@@ -57,11 +64,15 @@ def time_ultralytics(weights: Path, paths: dict[str, Path], imgsz: int, repeat: 
     prepare_offline_ultralytics(Path(tempfile.gettempdir()) / "chickenfoot-yolo")
     from ultralytics import YOLO
 
-    model = YOLO(str(weights))
+    model = YOLO(str(weights), task="detect")
     out = {}
     for name, path in paths.items():
         image = cv2.imread(str(path))
-        model.predict(image, imgsz=imgsz, device="cpu", verbose=False)  # warm-up
+        # warm-up: the first runs build the session and its buffers; ultralytics says so on
+        # stdout, which is kept for the figures
+        with contextlib.redirect_stdout(sys.stderr):
+            for _ in range(2):
+                model.predict(image, imgsz=imgsz, device="cpu", verbose=False)
         times = []
         for _ in range(repeat):
             t0 = time.perf_counter()
@@ -69,6 +80,28 @@ def time_ultralytics(weights: Path, paths: dict[str, Path], imgsz: int, repeat: 
             times.append((time.perf_counter() - t0) * 1000.0)
         out[name] = round(statistics.median(times), 2)
     return out
+
+
+def time_detector(detector, path: Path, repeat: int) -> float:
+    """Median ms of one detector pass over the whole photo (decoded beforehand)."""
+    image = load_image(path).pixels
+    detector.detect(image)
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        detector.detect(image)
+        times.append((time.perf_counter() - t0) * 1000.0)
+    return round(statistics.median(times), 2)
+
+
+def time_startup(path: Path) -> float:
+    """Ms to load the shipped models and read ``path`` once, in this process."""
+    from vision.reader import load_default_reader
+
+    t0 = time.perf_counter()
+    reader = load_default_reader()
+    recognize_loaded(load_image(path), reader)
+    return round((time.perf_counter() - t0) * 1000.0, 1)
 
 
 def time_one(path: Path, reader, repeat: int) -> dict[str, float]:
@@ -95,16 +128,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--ultralytics-weights", type=Path, default=None)
+    parser.add_argument("--ultralytics-weights", type=Path, default=None,
+                        help="detector weights for ultralytics predict (default: the "
+                             "shipped models/detector.onnx)")
+    parser.add_argument("--no-ultralytics", action="store_true",
+                        help="skip the ultralytics predict comparison")
     args = parser.parse_args(argv)
+    repeat = max(1, args.repeat)
     try:
-        from vision.reader import load_default_reader
+        from vision.reader import DETECTOR_FILE, MODELS_DIR, load_default_reader
 
         reader = load_default_reader()
     except Exception as error:  # a missing model is one line, not a traceback
         print(f"bench_read: cannot load the tile reader: {error}", file=sys.stderr)
         return 2
-    results = {}
+    results: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         paths = {}
         for name, (w, h) in {"webcam_1280x720": (1280, 720),
@@ -112,23 +150,33 @@ def main(argv: list[str] | None = None) -> int:
             path = Path(folder) / f"{name}.jpg"
             cv2.imwrite(str(path), draw_frame(w, h), [cv2.IMWRITE_JPEG_QUALITY, 90])
             paths[name] = path
+        startup = time_startup(paths["webcam_1280x720"])
+        for name, path in paths.items():
             reader.read(load_image(path).pixels)  # warm-up: first ONNX runs are slower
-            results[name] = time_one(path, reader, max(1, args.repeat))
-        if args.ultralytics_weights:
+            results[name] = time_one(path, reader, repeat)
+            results[name]["detector"] = time_detector(reader.detector, path, repeat)
+        if not args.no_ultralytics:
+            weights = args.ultralytics_weights or MODELS_DIR / DETECTOR_FILE
             try:
-                predict = time_ultralytics(args.ultralytics_weights, paths,
-                                           reader.detector.input_px, max(1, args.repeat))
+                predict = time_ultralytics(weights, paths, reader.detector.input_px, repeat)
             except ImportError:
-                print("bench_read: --ultralytics-weights needs the training extra: "
-                      'pip install -e ".[train]"', file=sys.stderr)
-                return 2
+                if args.ultralytics_weights:
+                    print("bench_read: --ultralytics-weights needs the training extra: "
+                          'pip install -e ".[train]"', file=sys.stderr)
+                    return 2
+                predict = {}  # no ultralytics here: the comparison is left out
             for name, ms in predict.items():
-                results[name]["ultralytics.predict(detector)"] = ms
+                results[name]["ultralytics.predict"] = ms
+                results[name]["detector/ultralytics"] = round(
+                    results[name]["detector"] / ms, 2) if ms > 0 else float("nan")
     if args.json:
-        print(json.dumps(results))
+        print(json.dumps({"startup_ms": startup, "repeat": repeat, **results}))
     else:
+        print(f"startup (load models + first read of the webcam frame): {startup:.0f} ms; "
+              f"medians over {repeat} repeats")
         for name, stages in results.items():
-            shown = "  ".join(f"{k} {v:.1f} ms" for k, v in stages.items())
+            shown = "  ".join(f"{k} {v:.2f}" if "/" in k else f"{k} {v:.1f} ms"
+                              for k, v in stages.items())
             print(f"{name}: {shown}")
     return 0
 

@@ -33,3 +33,22 @@ def test_time_one_reports_medians_per_stage(tmp_path):
     timings = bench.time_one(path, StagedReader(), 2)
     assert set(timings) == {"load", "read", "report", "total", "read.detect", "read.pips"}
     assert timings["read.pips"] == 3.0 and timings["total"] >= timings["load"] > 0
+
+
+class CountingDetector:
+    def __init__(self):
+        self.calls = 0
+
+    def detect(self, image_bgr):
+        self.calls += 1
+        assert image_bgr.shape == (720, 1280, 3)
+        return None
+
+
+def test_time_detector_times_whole_photo_passes_after_a_warm_up(tmp_path):
+    bench = _bench()
+    path = tmp_path / "frame.jpg"
+    cv2.imwrite(str(path), bench.draw_frame(1280, 720))
+    detector = CountingDetector()
+    assert bench.time_detector(detector, path, 3) >= 0
+    assert detector.calls == 4
