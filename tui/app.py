@@ -20,17 +20,21 @@ from textual.screen import Screen
 
 from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
-from tui import pending
+from tui import pending, row_change
 from tui.pending import Change
 from tui.recognizer import Recognizer
+from tui.screens.changes import ChangesScreen
 from tui.screens.confirm import ConfirmScreen, ResumeScreen
 from tui.screens.dispute import DisputeScreen
-from tui.screens.help import HelpScreen
+from tui.screens.help import HelpScreen, screen_keys
 from tui.screens.history import HistoryScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.quit_unsaved import QuitUnsavedScreen
+from tui.screens.round_row import RoundRowScreen, RowResult
 from tui.screens.score_entry import ScoreEntryScreen
 from tui.screens.scorecard import ScorecardScreen
+from tui.screens.stats import StatsScreen
+from tui.stats import player_stats
 from tui.store import Store, StoreConflict, StoreError
 
 WATCH_S = 2.0
@@ -57,7 +61,9 @@ class ChickenFootApp(App[None]):
         self.save_error = ""  # why the last write failed, while anything is pending
         self._retry_in = RETRY_S
         self.scorecard = ScorecardScreen()
-        self.opening_entry: ScoreEntryScreen | None = None  # pushed, until dismissed
+        # The score screen pushed and not dismissed yet: keys typed before it opened are
+        # handed to it by the scorecard.
+        self.opening_entry: ScoreEntryScreen | RoundRowScreen | None = None
 
     # -- start ---------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -305,6 +311,12 @@ class ChickenFootApp(App[None]):
             self.opening_entry = None
             if entry is None or self.card is None:
                 return
+            if screen.ask_opening and screen.opening != self.card.opening(round_index):
+                try:
+                    self.change(row_change.set_opening(round_index, screen.opening))
+                except ValueError as error:
+                    self.notify(str(error), title="Not recorded", severity="error")
+                    return
             now = _score_in(self.card, round_index, player)
             if now != _score_in(card, round_index, player):
                 self.notify(
@@ -316,10 +328,60 @@ class ChickenFootApp(App[None]):
                 return
             self.record(round_index, player, entry)
 
-        self.opening_entry = ScoreEntryScreen(card, round_index, player,
-                                              "capture" if live else mode, photo,
-                                              self.camera_index, typed, live=live)
-        self.push_screen(self.opening_entry, scored)
+        screen = ScoreEntryScreen(card, round_index, player, "capture" if live else mode,
+                                  photo, self.camera_index, typed, live=live)
+        self.opening_entry = screen
+        self.push_screen(screen, scored)
+
+    def action_score_row(self, typed: str = "") -> None:
+        """Every player's score of the selected round in one row."""
+        if self.card is None:
+            self.notify("Start a game first (n).", severity="warning")
+            return
+        if self.opening_entry is not None:
+            return
+        spot = self.scorecard.selected()
+        if spot is None:
+            self.notify("The game is over; select a round to change its scores.")
+            return
+        round_index = spot[0]
+        card = self.card
+
+        def scored(result: RowResult | None) -> None:
+            self.opening_entry = None
+            if result is None or self.card is None:
+                return
+            if _row_in(self.card, round_index) != _row_in(card, round_index):
+                self.notify(
+                    f"Not recorded: round {round_index + 1} was changed in another window "
+                    "while the row was open. Check it, and enter the row again if it "
+                    "still holds.", title="Changed in another window", severity="error",
+                    timeout=30)
+                return
+            self.record_row(round_index, result)
+
+        screen = RoundRowScreen(card, round_index, typed)
+        self.opening_entry = screen
+        self.push_screen(screen, scored)
+
+    def record_row(self, round_index: int, result: RowResult) -> None:
+        """Put a whole row on the card as one change (one undo takes it back)."""
+        if self.card is None:
+            return
+        if not result.entries and result.opening == self.card.opening(round_index):
+            self.notify("Nothing changed in the row.", timeout=3)
+            return
+        try:
+            self.change(row_change.set_row(self.card, round_index, result.entries,
+                                           result.opening))
+        except ValueError as error:
+            self.notify(str(error), title="Not recorded", severity="error")
+            return
+        current = self.card.current_round()
+        if current is not None:
+            first = next((p for p in self.card.players if current >= len(self.card.rounds)
+                          or self.card.entry(current, p) is None), self.card.players[0])
+            self.scorecard.move_to(current, first)
 
     def record(self, round_index: int, player: str, entry: Entry) -> None:
         """Put one entry on the card (used by the entry screen and by tests)."""
@@ -460,6 +522,81 @@ class ChickenFootApp(App[None]):
 
         self.push_screen(HistoryScreen(games), opened)
 
+    def action_rematch(self) -> None:
+        """New game, same table: the same players in the same seats, the same rules."""
+        card = self.card
+        if card is None:
+            self.action_new_game()
+            return
+        if self._keep_unsaved():
+            return
+        fresh = Scorecard.new(card.players, card.rules)
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._start_rematch(fresh)
+
+        if card.is_finished or not any(card.round_started(i)
+                                       for i in range(len(card.rounds))):
+            self._start_rematch(fresh)
+        else:
+            self.push_screen(ConfirmScreen(
+                f"This game is not over ({card.rounds_played()} rounds played). Start a "
+                f"new one with {', '.join(card.players)} and the same rules? This one "
+                "stays in History.", yes="New game"), answered)
+
+    def _start_rematch(self, card: Scorecard) -> None:
+        self.start_game(card)
+        self.notify(f"New game, same table: {', '.join(card.players)}.", timeout=4)
+
+    def action_stats(self) -> None:
+        cards, skipped = [], 0
+        try:
+            games = self.store.games()
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            return
+        for game in games:
+            if game.damaged:
+                skipped += 1
+                continue
+            try:
+                cards.append(self.store.peek(game.id))
+            except StoreError:
+                skipped += 1
+        if not isinstance(self.screen, StatsScreen):
+            finished = sum(1 for card in cards if card.is_finished)
+            self.push_screen(StatsScreen(player_stats(cards), finished, skipped))
+
+    def action_changes(self) -> None:
+        if self.game_id is None:
+            self.notify("No saved game yet.", severity="warning")
+            return
+        try:
+            changes = self.store.changes(self.game_id)
+            cursor = self.store.game(self.game_id).cursor
+        except StoreError as error:
+            self.notify(str(error), severity="error")
+            return
+        if not isinstance(self.screen, ChangesScreen):
+            self.push_screen(ChangesScreen(self.game_id, changes, cursor))
+
+    def delete_game(self, game_id: int) -> bool:
+        """Delete a game for good (History asks first); True when done."""
+        if game_id == self.game_id and self.pending:
+            self._keep_unsaved()
+            return False
+        try:
+            self.store.delete_game(game_id)
+        except StoreError as error:
+            self.notify(str(error), title="Not deleted", severity="error")
+            return False
+        if game_id == self.game_id:
+            self.game_id, self.saved = None, None
+            self.show(None)
+        self.notify(f"Game {game_id} deleted.", timeout=4)
+        return True
+
     def action_export(self) -> None:
         if self.game_id is None:
             self.notify("No saved game to export yet.", severity="warning")
@@ -484,13 +621,21 @@ class ChickenFootApp(App[None]):
 
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(screen_keys(self.screen)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("New game", "Players, set and house rules", self.action_new_game)
         yield SystemCommand("Score: type points", "For the selected player and round",
                             lambda: self.action_score("typed"))
+        yield SystemCommand("Score: a whole round in one row", "Every player's points, Tab "
+                            "between", self.action_score_row)
+        yield SystemCommand("New game, same table", "Same players and rules",
+                            self.action_rematch)
+        yield SystemCommand("Stats across games", "Wins, averages, best and worst rounds",
+                            self.action_stats)
+        yield SystemCommand("Past changes", "Every change kept for this game",
+                            self.action_changes)
         yield SystemCommand("Score: pick tiles", "The tiles left in the hand",
                             lambda: self.action_score("tiles"))
         yield SystemCommand("Score: photo or camera", "Read the tiles left in the hand",
@@ -507,6 +652,12 @@ class ChickenFootApp(App[None]):
         yield SystemCommand("Save now", "Try again to write changes not saved yet",
                             self.action_save_now)
         yield SystemCommand("Help", "Keys and how scoring works", self.action_help)
+
+
+def _row_in(card: Scorecard, round_index: int) -> object:
+    if round_index >= len(card.rounds):
+        return None
+    return card.rounds[round_index], card.opening(round_index)
 
 
 def _score_in(card: Scorecard, round_index: int, player: str) -> Entry | None:

@@ -378,6 +378,10 @@ class Store:
             at, revision = self._position(conn, game_id)
             return self._snapshot(game_id, at, conn), revision
 
+    def peek(self, game_id: int) -> Scorecard:
+        """The game now, for reading only (stats): later saves are not based on it."""
+        return self._current(game_id)[0]
+
     def revision(self, game_id: int) -> int:
         """How many changes, undos and redos the game has had, on disk now."""
         return self._position(self._conn, game_id)[1]

@@ -46,19 +46,25 @@ def parse_tiles(text: str, set_max: int) -> tuple[list[Tile], list[str]]:
     return tiles, problems
 
 
-def rules_summary(rules: RuleSet) -> str:
+def rules_summary(rules: RuleSet, players: int | None = None) -> str:
     """The rules that settle arguments, in one line; house rules that differ from the
-    standard ones are named."""
+    standard ones are named. Given the number of ``players``, the hand size says how many
+    tiles each hand gets (and when the set cuts the hands)."""
     default = RuleSet()
-    lines = rules.describe()
-    standard = default.describe()
+    lines = rules.describe(players=players)
+    standard = default.describe(players=players)
     differing = [line for line, base in zip(lines, standard, strict=True) if line != base]
     head = f"double-{rules.set_max} · 0-0 = {rules.double_blank_value}"
     if rules.blank_end_counts_25:
         head += " · blank ends 25"
+    said: tuple[str, ...] = ("Set:", "Double-blank", "Every blank")
+    if players is not None and players >= 2:
+        deal = rules.hand_deal(players)
+        head += (f" · hands cut to {deal.dealt} for {players} players" if deal.cut
+                 else f" · {deal.dealt} tiles each")
+        said += ("Hand size:",)
     if differing:
-        extra = "; ".join(line for line in differing
-                          if not line.startswith(("Set:", "Double-blank", "Every blank")))
+        extra = "; ".join(line for line in differing if not line.startswith(said))
         return head + (" · house rules: " + extra if extra else "")
     return head + " · standard rules"
 

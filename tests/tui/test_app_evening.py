@@ -317,7 +317,8 @@ async def test_export_and_command_palette_actions(make_app, db_path):
         await pilot.press("x")
         await pilot.pause()
         exported = db_path.parent / "exports" / f"game-{app.game_id}.csv"
-        assert exported.read_text().startswith("player,6-6,5-5")
+        assert exported.read_text(encoding="utf-8-sig").startswith(
+            "Player,Round 6|6,Round 5|5")
         titles = [c.title for c in app.get_system_commands(app.screen)]
         for title in ("New game", "Undo", "Redo", "History", "Export game", "Help",
                       "Score: photo or camera"):

@@ -1,11 +1,13 @@
 """Pictures of the main screens, compared with the accepted ones in __snapshots__/.
-Accept an intended change with `pytest tests/tui/test_snapshots.py --snapshot-update`."""
+Accept an intended change with `pytest tests/tui/test_snapshots.py --snapshot-update`.
+The screens a family uses at the table are pictured at 80x24 (tmux) and 120x40."""
 
 from __future__ import annotations
 
+import pytest
 from tui_fakes import FakeRecognizer
 
-from scorer.rules import RoundOrder, RuleSet
+from scorer.rules import MissingDouble, RoundOrder, RuleSet
 from scorer.scorecard import Scorecard
 from tui.app import build_app
 from tui.store import Store
@@ -51,70 +53,19 @@ async def opened(pilot) -> None:
     await pilot.pause()
 
 
+SIZES = pytest.mark.parametrize("size", [(80, 24), (120, 40)],
+                                ids=["80x24", "120x40"])
+
+
 def test_new_game_screen(snap_compare, db_path):
     assert snap_compare(app_with(db_path), press=[*"Ann, Bo, Cy"])
 
 
-def test_scorecard_mid_game_80x24(snap_compare, db_path):
-    assert snap_compare(app_with(db_path, mid_game()), run_before=opened)
 
 
-def test_finished_game_with_tie_break_wide(snap_compare, db_path):
-    assert snap_compare(app_with(db_path, finished_tie()), terminal_size=(200, 50),
-                        run_before=opened)
 
 
-def test_target_total_game(snap_compare, db_path):
-    card = Scorecard.new(("Ann", "Bo"), RuleSet(round_order=RoundOrder.TARGET_TOTAL,
-                                               target_total=100))
-    card = card.with_score(0, "Ann", 40).with_score(0, "Bo", 12)
-    assert snap_compare(app_with(db_path, card), run_before=opened)
 
-
-def test_capture_review_with_a_doubtful_tile(snap_compare, db_path, photo):
-    async def capture(pilot) -> None:
-        await opened(pilot)
-        await pilot.press("c")
-        await pilot.pause()
-        screen = pilot.app.screen
-        await pilot.press(*str(photo), "enter")
-        await screen.workers.wait_for_complete()
-        await pilot.pause()
-        screen.query_one("#photo-path").value = "hand.jpg"  # the temporary path varies
-        await pilot.press("down", "down")
-        await pilot.pause()
-
-    assert snap_compare(app_with(db_path, mid_game()), run_before=capture)
-
-
-def test_pick_tiles(snap_compare, db_path):
-    async def pick(pilot) -> None:
-        await opened(pilot)
-        await pilot.press("p")
-        await pilot.pause()
-        await pilot.press(*"65 00 44")
-        await pilot.pause()
-
-    assert snap_compare(app_with(db_path, mid_game()), run_before=pick)
-
-
-def test_help_screen(snap_compare, db_path):
-    async def help_(pilot) -> None:
-        await opened(pilot)
-        await pilot.press("question_mark")
-        await pilot.pause()
-
-    assert snap_compare(app_with(db_path, mid_game()), run_before=help_)
-
-
-def test_history_screen(snap_compare, db_path):
-    async def history(pilot) -> None:
-        await opened(pilot)
-        await pilot.press("h")
-        await pilot.pause()
-
-    assert snap_compare(app_with(db_path, finished_tie()), terminal_size=(100, 24),
-                        run_before=history)
 
 
 def test_dispute_typed_board_illegal_play_80x24(snap_compare, db_path):
@@ -149,3 +100,149 @@ def test_dispute_photo_board_read_and_judged_80x24(snap_compare, db_path, photo)
         await pilot.pause()
 
     assert snap_compare(app_with(db_path, mid_game()), run_before=dispute)
+
+
+@SIZES
+def test_scorecard_mid_game(snap_compare, db_path, size):
+    assert snap_compare(app_with(db_path, mid_game()), terminal_size=size,
+                        run_before=opened)
+
+
+@SIZES
+def test_finished_game_with_tie_break(snap_compare, db_path, size):
+    assert snap_compare(app_with(db_path, finished_tie()), terminal_size=size,
+                        run_before=opened)
+
+
+def test_finished_game_with_tie_break_wide(snap_compare, db_path):
+    assert snap_compare(app_with(db_path, finished_tie()), terminal_size=(200, 50),
+                        run_before=opened)
+
+
+@SIZES
+def test_target_total_game(snap_compare, db_path, size):
+    card = Scorecard.new(("Ann", "Bo"), RuleSet(round_order=RoundOrder.TARGET_TOTAL,
+                                               target_total=100))
+    card = card.with_score(0, "Ann", 40).with_score(0, "Bo", 12)
+    assert snap_compare(app_with(db_path, card), terminal_size=size, run_before=opened)
+
+
+@SIZES
+def test_capture_review_starts_on_the_doubtful_tile(snap_compare, db_path, photo, size):
+    async def capture(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("c")
+        await pilot.pause()
+        screen = pilot.app.screen
+        await pilot.press(*str(photo), "enter")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        screen.query_one("#photo-path").value = "hand.jpg"  # the temporary path varies
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), terminal_size=size,
+                        run_before=capture)
+
+
+@SIZES
+def test_pick_tiles(snap_compare, db_path, size):
+    async def pick(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        await pilot.press(*"65 00 44")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), terminal_size=size, run_before=pick)
+
+
+@SIZES
+def test_help_lists_every_key(snap_compare, db_path, size):
+    async def help_(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), terminal_size=size,
+                        run_before=help_)
+
+
+@SIZES
+def test_history_with_a_damaged_game(snap_compare, db_path, size):
+    async def history(pilot) -> None:
+        store = pilot.app.store
+        bad = store.create_game(mid_game())
+        store._conn.execute("UPDATE games SET players = '[not json', created = "
+                            "'2026-03-13 20:00:00', updated = '2026-03-13 22:00:00' "
+                            "WHERE id = ?", (bad,))
+        await opened(pilot)
+        pilot.app.open_game(1)
+        await pilot.pause()
+        pilot.app.clear_notifications()
+        await pilot.press("h")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, finished_tie()), terminal_size=size,
+                        run_before=history)
+
+
+@SIZES
+def test_round_row(snap_compare, db_path, size):
+    async def row(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"14", "tab", "o", "tab", *"1x")  # Bo, Cy, Di
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), terminal_size=size, run_before=row)
+
+
+@SIZES
+def test_round_row_records_the_opening_double(snap_compare, db_path, size):
+    card = Scorecard.new(("Ann", "Bo", "Cy"),
+                         RuleSet(missing_double=MissingDouble.NEXT_LOWER))
+
+    async def row(pilot) -> None:
+        await opened(pilot)
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"12", "tab", *"30")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, card), terminal_size=size, run_before=row)
+
+
+@SIZES
+def test_stats_across_games(snap_compare, db_path, size):
+    async def stats(pilot) -> None:
+        pilot.app.store.create_game(finished_tie())
+        await opened(pilot)
+        await pilot.press("s")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, finished_tie()), terminal_size=size,
+                        run_before=stats)
+
+
+@SIZES
+def test_past_changes(snap_compare, db_path, size):
+    async def changes(pilot) -> None:
+        await opened(pilot)
+        app = pilot.app
+        app.scorecard.move_to(3, "Bo")
+        await pilot.press(*"5", "enter")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press(*"9", "tab", *"3", "enter")  # Cy and Di
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        app.store._conn.execute("UPDATE snapshots SET at = '2026-03-14 21:00:00'")
+        app.clear_notifications()
+        await pilot.press("e")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), terminal_size=size,
+                        run_before=changes)

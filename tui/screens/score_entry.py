@@ -23,6 +23,7 @@ from textual.widgets import (
     Input,
     Label,
     LoadingIndicator,
+    Select,
     SelectionList,
     Static,
     TabbedContent,
@@ -43,6 +44,7 @@ from tui.recognizer import (
 )
 from tui.screens.points import typed_points
 from tui.widgets import chip, chips, confidence_text, parse_tiles
+from tui.widgets_opening import chosen_opening, opening_select, records_opening
 from vision.types import Recognition
 
 TABS = {"typed": "typed", "tiles": "tiles", "capture": "capture"}
@@ -92,6 +94,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
     """Dismisses with the confirmed Entry, or None when cancelled."""
 
     BINDINGS = [
+        Binding("f1", "app.help", "All keys"),
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("ctrl+o", "went_out", "Went out", priority=True),
         Binding("f2", "tab('typed')", "Type"),
@@ -104,7 +107,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
 
     def __init__(self, card: Scorecard, round_index: int, player: str, mode: str = "typed",
                  photo: str = "", camera_index: int = 0, typed: str = "",
-                 live: bool = False) -> None:
+                 live: bool = False, ask_opening: bool = True) -> None:
         super().__init__()
         self.card = card
         self.rules = card.rules
@@ -115,6 +118,11 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.camera_index = camera_index
         self.typed = typed
         self.live = live  # take the live view's newest snapshot on opening
+        # Under the "next lower double" rule: the double the round opened on, as chosen
+        # here (read by the app when the screen is dismissed).
+        self.ask_opening = ask_opening and records_opening(card) and (
+            round_index < len(card.rounds))
+        self.opening: int | None = card.opening(round_index)
         self.save_on_open = False
         self.read: list[ReadTile] = []
         self.recognition: Recognition | None = None
@@ -133,6 +141,10 @@ class ScoreEntryScreen(Screen[Entry | None]):
             if before is not None:
                 head += f" · now {before.points} ({before.method.value})"
             yield Label(head, id="entry-title")
+            if self.ask_opening:
+                with Horizontal(id="entry-opening-line"):
+                    yield Label("Round opened on ", classes="knob-label")
+                    yield opening_select(self.card, self.round_index, "entry-opening")
             with TabbedContent(initial=self.mode, id="modes"):
                 with TabPane("Type F2", id="typed"):
                     yield Label("Points left in the hand:")
@@ -165,7 +177,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
                 yield Button("Save ^S", id="save", variant="success")
                 yield Button("Went out ^O", id="went-out-button")
                 yield Button("Cancel Esc", id="cancel")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.sub_title = f"Score {self.player}"
@@ -394,7 +406,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
         for problem in problems:
             text.append(f"\n{problem}", style="yellow")
         self.query_one("#progress", Static).update(text)
-        self._render_review()
+        # The cursor starts on the first doubtful tile: the one to check before saving.
+        first = next((i for i, r in enumerate(self.read) if r.doubtful), 0)
+        self._render_review(first)
         self.query_one("#review").focus()
 
     def _render_review(self, keep_row: int | None = None) -> None:
@@ -540,6 +554,20 @@ class ScoreEntryScreen(Screen[Entry | None]):
         return Entry(score_hand(tiles, self.rules), method=Method.CAPTURE, tiles=tiles,
                      raw_json=raw_json)
 
+    def _read_opening(self) -> bool:
+        """Take the double chosen for the round; False (and says why) when the rules do
+        not allow it."""
+        if not self.ask_opening:
+            return True
+        opening = chosen_opening(self.query_one("#entry-opening", Select))
+        try:
+            self.card.with_opening(self.round_index, opening)
+        except ValueError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+            return False
+        self.opening = opening
+        return True
+
     def action_save(self) -> None:
         if self.query_one("#fix-input").display and self.focused is self.query_one(
                 "#fix-input"):
@@ -550,9 +578,12 @@ class ScoreEntryScreen(Screen[Entry | None]):
         except ValueError as error:
             self.notify(str(error), title="Not saved", severity="error")
             return
-        self.dismiss(entry)
+        if self._read_opening():
+            self.dismiss(entry)
 
     def action_went_out(self) -> None:
+        if not self._read_opening():
+            return
         before = self._existing()
         entry = Entry(0, went_out=True)
         if before is not None and before.raw_json:

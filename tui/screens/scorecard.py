@@ -1,5 +1,8 @@
 """The scorecard: one column per round headed by its starting double, one row per
-player, totals, zero rounds, ranks, who leads, rounds left, and the result in words."""
+player, totals, zero rounds, ranks (tie-break applied), who leads, rounds left, and the
+result in words. The result sits under the status line at the top, where toasts (bottom
+right) never cover it; the footer is compact and names the keys used most, ``?`` lists
+every key."""
 
 from __future__ import annotations
 
@@ -13,33 +16,40 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static
 
 from scorer.scorecard import Method, Scorecard
+from tui.standings import lead_words, names, ranks
 from tui.widgets import rules_summary
 
 WIDE_ENOUGH_FOR_RULES = 130
 FIRST_ROUND_COLUMN = 4  # Player, Total, Zero, Rank stay in view; the rounds scroll
-METHOD_MARK = {Method.TYPED: "", Method.TILES: "t", Method.CAPTURE: "c"}
+# Marks that cannot be read as keys: a tile for picked tiles, a lens for a photo.
+METHOD_MARK = {Method.TYPED: "", Method.TILES: "▪", Method.CAPTURE: "◉"}
+LEGEND = "out went out · ▪ picked tiles · ◉ from a photo · digits type a score"
 
 
 class ScorecardScreen(Screen[None]):
     """Shows ``card``; the app sets it after every change (attributes down)."""
 
     BINDINGS = [
-        Binding("enter", "app.score('typed')", "Type", priority=False),
-        Binding("p", "app.score('tiles')", "Pick tiles"),
+        Binding("enter", "app.score('typed')", "Type", key_display="⏎", priority=False),
+        Binding("r", "app.score_row", "Row"),
+        Binding("p", "app.score('tiles')", "Tiles"),
         Binding("c", "app.score('capture')", "Photo"),
-        Binding("o", "app.went_out", "Went out"),
-        Binding("backspace", "app.clear_score", "Clear", show=False),
-        Binding("d", "app.delete_round", "Delete round"),
+        Binding("o", "app.went_out", "Out"),
+        Binding("backspace", "app.clear_score", "Clear a score", show=False),
+        Binding("d", "app.delete_round", "Delete round", show=False),
         Binding("u,ctrl+z", "app.undo", "Undo"),
-        Binding("U,ctrl+y", "app.redo", "Redo"),
-        Binding("v", "app.verify", "Verify play"),
-        Binding("l", "app.score('live')", "Live view"),
-        Binding("t", "toggle_totals", "Totals", show=False),
-        Binding("n", "app.new_game", "New"),
-        Binding("h", "app.history", "History"),
-        Binding("x", "app.export", "Export"),
-        Binding("ctrl+s", "app.save_now", "Save", show=False),
-        Binding("question_mark,f1", "app.help", "Help"),
+        Binding("U,ctrl+y", "app.redo", "Redo", show=False),
+        Binding("e", "app.changes", "Past changes", show=False),
+        Binding("v", "app.verify", "Verify a play", show=False),
+        Binding("l", "app.score('live')", "Live view snapshot", show=False),
+        Binding("t", "toggle_totals", "Points or running totals", show=False),
+        Binding("n", "app.new_game", "New game", show=False),
+        Binding("N", "app.rematch", "New game, same table", show=False),
+        Binding("h", "app.history", "History", show=False),
+        Binding("s", "app.stats", "Stats across games", show=False),
+        Binding("x", "app.export", "Export CSV and JSON", show=False),
+        Binding("ctrl+s", "app.save_now", "Save now", show=False),
+        Binding("question_mark,f1", "app.help", "All keys", key_display="?"),
     ]
 
     card: reactive[Scorecard | None] = reactive(None, always_update=True)
@@ -52,13 +62,14 @@ class ScorecardScreen(Screen[None]):
             with Vertical(id="card-pane"):
                 yield Static("", id="unsaved")
                 yield Static("", id="status")
+                yield Static("", id="result")
                 yield DataTable(id="card-table", cursor_type="cell", zebra_stripes=True,
                                 fixed_columns=FIRST_ROUND_COLUMN)
-                yield Static("", id="result")
+                yield Static(LEGEND, id="legend")
                 yield Static("", id="rules-line")
             with VerticalScroll(id="rules-pane"):
                 yield Static("", id="rules-full")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._fit_rules(self.app.size.width)
@@ -132,6 +143,7 @@ class ScorecardScreen(Screen[None]):
         if card is None:
             status.update("No game yet. Press n to start one.")
             result_line.update("")
+            result_line.display = False
             self.query_one("#rules-line", Static).update("")
             self.query_one("#rules-full", Static).update("")
             self.sub_title = ""
@@ -148,13 +160,15 @@ class ScorecardScreen(Screen[None]):
             label = Text(head, style="bold reverse") if i == current else Text(head)
             table.add_column(label, key=f"r{i}")
         totals, zeros = card.totals(), card.zero_rounds()
-        ranks = {s.player: s.rank for s in card.standings()}
+        rank = ranks(card)
         running = card.running_totals()
         for seat, player in enumerate(card.players):
-            rank_style = "bold green" if ranks[player] == 1 else ""
+            place = rank.get(player)
+            rank_cell = (Text("–", style="dim") if place is None else
+                         Text(f"#{place}", style="bold green" if place == 1 else ""))
             cells: list[object] = [
                 Text(player, style="bold"), Text(str(totals[player]), style="bold"),
-                str(zeros[player]), Text(f"#{ranks[player]}", style=rank_style)]
+                str(zeros[player]), rank_cell]
             for r in range(len(headers)):
                 entry = card.rounds[r][seat] if r < len(card.rounds) else None
                 if entry is None:
@@ -170,20 +184,17 @@ class ScorecardScreen(Screen[None]):
             table.cursor_coordinate = cursor
         status.update(self._status(card))
         result_line.update(self._result(card))
-        self.query_one("#rules-line", Static).update("Rules: " + rules_summary(card.rules))
+        result_line.display = card.is_finished
+        self.query_one("#rules-line", Static).update(
+            "Rules: " + rules_summary(card.rules, len(card.players)))
         self.query_one("#rules-full", Static).update(
-            "[b]House rules of this game[/b]\n" + "\n".join(card.rules.describe()))
+            "[b]House rules of this game[/b]\n" + "\n".join(card.rules_in_words()))
         self.sub_title = " vs ".join(card.players) if len(card.players) <= 4 else (
             f"{len(card.players)} players")
 
     @staticmethod
     def _status(card: Scorecard) -> str:
         current = card.current_round()
-        leaders, margin = card.leader()
-        if len(leaders) == 1:
-            lead = f"{leaders[0]} leads by {margin}" if margin else f"{leaders[0]} leads"
-        else:
-            lead = " and ".join(leaders) + " share the lead"
         if current is None:
             return f"Game over after {card.rounds_played()} rounds."
         left = card.rounds_left()
@@ -193,22 +204,25 @@ class ScorecardScreen(Screen[None]):
         else:
             rounds = (f"Round {current + 1} of {len(card.rounds)} "
                       f"({card.round_header(current)}) · {left} left")
-        return f"{rounds} · {lead}" if card.rounds_played() or card.round_started(0) else (
-            f"{rounds} · Select a cell and press Enter to score")
+        lead = lead_words(card)
+        if lead:
+            return f"{rounds} · {lead}"
+        if card.round_started(0):
+            return f"{rounds} · r types the whole round in one row"
+        return f"{rounds} · Enter scores a cell, r a whole round"
 
     @staticmethod
     def _result(card: Scorecard) -> Text:
         if not card.is_finished:
-            return Text("out: went out (0) · t: picked tiles · c: from a photo · "
-                        "digits type a score", style="dim")
+            return Text("")
         result = card.result()
-        winners = " and ".join(result.winners)
         text = Text()
-        text.append(f"Winner: {winners}", style="bold green")
+        text.append(f"Winner: {names(result.winners)}", style="bold green")
         text.append(f" — {result.reason}.")
         loser = card.loser_reached_target()
         if loser:
             text.append(f" {loser} reached {card.rules.target_total}.")
+        text.append(" N: new game, same table.", style="dim")
         return text
 
     def on_key(self, event: events.Key) -> None:
@@ -219,6 +233,8 @@ class ScorecardScreen(Screen[None]):
             # so that "12.5" or "1x" is shown there as typed and refused, not cut to 125.
             if event.character and event.is_printable:
                 opening.typed += event.character
+            elif event.key == "tab" and getattr(opening, "TAB_IN_TYPED", False):
+                opening.typed += "\t"
             elif event.key == "enter":
                 opening.save_on_open = True
             else:
