@@ -5,6 +5,7 @@ double a round opened on recorded from the score screen."""
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Select
 from tui_fakes import FakeRecognizer
 
@@ -126,3 +127,24 @@ async def test_without_the_next_lower_rule_no_opening_is_asked(make_app):
         await pilot.press("1")
         await pilot.pause()
         assert not app.screen.ask_opening and not app.screen.query("#entry-opening")
+
+
+async def test_a_photo_path_typed_before_the_screen_opens_is_read(make_app, photo):
+    recognizer = FakeRecognizer()
+    app = make_app(recognizer)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Ann, Bo", "enter")
+        await pilot.pause()
+        app.action_score("capture")
+        screen = app.opening_entry
+        assert screen is not None and not screen.is_mounted
+        # The keys reach the scorecard before the screen is up: they are handed over.
+        for key in (*str(photo), "enter"):
+            app.scorecard.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert recognizer.calls == [("path", str(photo))]
+        assert [str(r.tile) for r in screen.read] == ["5-6", "0-0", "2-4"]
+        assert screen.query_one("#review").cursor_row == 2  # the doubtful 4-2

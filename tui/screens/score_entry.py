@@ -194,9 +194,14 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self._render_review()
         self.call_after_refresh(self._focus_mode)
         self._check_points()
+        # Keys typed before the screen opened go to the field of its mode; Enter among
+        # them does what Enter does there (save, or read the photo).
+        field = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-path"}
         if self.typed:
-            self.query_one("#points", Input).value = self.typed
-        if self.save_on_open:
+            self.query_one(field[self.mode], Input).value = self.typed
+            if self.mode == "capture" and self.save_on_open:
+                self.photo = self.photo or self.typed
+        if self.save_on_open and self.mode != "capture":
             self.call_after_refresh(self.action_save)
         if self.mode == "capture" and self.photo:
             self.read_photo(self.photo)
