@@ -59,7 +59,7 @@ game shows here within seconds; neither writes over a score the other saved. Esc
 # Textual's own keys every screen has; Tab and copying are known to everyone.
 GENERIC_ACTIONS = {"app.focus_next", "app.focus_previous", "screen.copy_text", "focus_next",
                    "focus_previous", "copy_text", "help_quit"}
-RENAMED = {"command_palette": "Command palette: every action by name"}
+RENAMED = {"command_palette": "Palette: every action"}
 
 
 def screen_keys(screen: Screen) -> list[tuple[str, str]]:
