@@ -20,12 +20,15 @@ from urllib.parse import unquote, urlparse
 from scorer.notation import Board
 from scorer.rules import RuleSet
 from scorer.tiles import MAX_SET, Tile
+from vision.doubt import DOUBT_BELOW
 from vision.types import Recognition, TileReading
 
 Progress = Callable[[str], None]
 
 TYPE_INSTEAD = "type the points (F2) or pick the tiles (F3)"  # when no photo can be read
-DOUBTFUL_BELOW = 0.80  # a tile or half read with less confidence is shown as doubtful
+# a tile read with less (calibrated) confidence is shown as doubtful: the reader's one
+# threshold, so the app and `chickenfoot read` ask about the same tiles
+DOUBTFUL_BELOW = DOUBT_BELOW
 
 
 class RecognizerUnavailable(Exception):
