@@ -28,7 +28,7 @@ DETECTOR_FILE = "detector.onnx"
 PIPS_FILE = "pips.onnx"
 PAIRS_FILE = "pairs.onnx"
 # The pair judge's probability under which a found "tile" is taken to be none at all.
-NOT_A_TILE_BELOW = 0.3
+NOT_A_TILE_BELOW = 0.15
 BIGGER_SET_SURE, BIGGER_SET_HALVES = 0.8, 2
 
 
