@@ -1,7 +1,7 @@
 """The `chickenfoot` command: no arguments opens the scorecard app; subcommands do one job.
 
 Every subcommand runs under ``tui.guard.run_guarded``: exit 0 done or legal, 1 illegal
-play, 2 bad input or nothing to read, 130 Ctrl+C, 143 SIGTERM, 141 output pipe closed;
+play, 2 bad input or nothing to read, 130 interrupted (Ctrl+C, SIGTERM, output pipe closed);
 never a traceback.
 """
 

@@ -1,10 +1,10 @@
 """How a `chickenfoot` command ends, whatever happens inside it.
 
 Exit status means one thing everywhere: 0 done (read, legal), 1 an illegal play (check
-only), 2 bad input or nothing to read, 130 interrupted (Ctrl+C, SIGINT), 143 terminated
-(SIGTERM: 128 + 15, what a shell reports for a process killed by it), 141 the reader of
-our output went away (``read --json | head -n 1``: 128 + SIGPIPE, what ``yes | head``
-gives; nothing is printed, as Unix tools do).
+only), 2 bad input or nothing to read, 130 interrupted from outside before it was done:
+Ctrl+C (SIGINT), SIGTERM (one line says "terminated"), or the reader of our output went
+away (``read --json | head -n 1``; nothing is printed, as Unix tools do). Four codes, so a
+script needs no table of signals to tell done, illegal, bad input and stopped apart.
 
 ``run_guarded(command, call)`` runs ``call`` and turns every way out into that status and
 at most one line on stderr: no traceback ever reaches the terminal, and an unexpected error
@@ -21,7 +21,8 @@ from collections.abc import Callable
 from scorer.messages import clip
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
-EXIT_PIPE, EXIT_INTERRUPTED, EXIT_TERMINATED = 141, 130, 143
+EXIT_INTERRUPTED = 130
+EXIT_PIPE = EXIT_TERMINATED = EXIT_INTERRUPTED
 
 
 class Terminated(BaseException):
@@ -33,7 +34,7 @@ def _on_sigterm(_signum, _frame) -> None:
 
 
 def install_sigterm() -> Callable[[], None]:
-    """SIGTERM ends the command like Ctrl+C does: cleanup runs, one line, exit 143.
+    """SIGTERM ends the command like Ctrl+C does: cleanup runs, one line, exit 130.
     Returns the call that puts the previous handler back."""
     try:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
