@@ -90,14 +90,10 @@ def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
 def invented_in_damaged(reader, out: Path) -> tuple[int, int, int, int]:
     """(damaged files, files that decode, tiles invented, of them sure): a tile is
     invented when the undamaged photo did not give it (as many times)."""
-    import importlib.util
+    import damaged_images as damaged  # beside this script
 
     from vision.doubt import is_doubtful_confidence
 
-    spec = importlib.util.spec_from_file_location("damaged_images",
-                                                  REPO / "bench" / "damaged_images.py")
-    damaged = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(damaged)
     folder = out / "damaged"
     folder.mkdir(parents=True, exist_ok=True)
     originals = {}

@@ -60,3 +60,8 @@ def first_foreign(text: str) -> str | None:
         if not (" " <= char <= "~"):
             return char
     return None
+
+
+def counted(n: int, word: str) -> str:
+    """``1 tile``, ``3 tiles``: a count in player words."""
+    return f"{n} {word}" + ("" if n == 1 else "s")

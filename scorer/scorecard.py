@@ -21,6 +21,7 @@ import json
 from dataclasses import dataclass, field, replace
 
 from scorer.game import Ladder, LadderError, LadderWalk, walk_ladder
+from scorer.messages import counted
 from scorer.rules import RoundOrder, RuleSet, TieBreak
 from scorer.tiles import Tile
 
@@ -350,7 +351,7 @@ class Scorecard:
             others = [zeros[p] for p in tied if p != by_zero[0]]
             return GameResult(
                 (by_zero[0],),
-                f"{head}; {by_zero[0]} {win_word} with {_count(most, 'zero round')} to "
+                f"{head}; {by_zero[0]} {win_word} with {counted(most, 'zero round')} to "
                 f"{_names([str(o) for o in sorted(others, reverse=True)])}",
                 finished)
         lows = self.lowest_nonzero_round()
@@ -360,8 +361,8 @@ class Scorecard:
             return 0 if value is None else value  # no non-zero round at all is best
         lowest = min(low_key(p) for p in by_zero)
         by_low = [p for p in by_zero if low_key(p) == lowest]
-        zero_words = (f"{_count(most, 'zero round')} each" if len(by_zero) == len(tied)
-                      else f"{_names(by_zero)} with {_count(most, 'zero round')} each")
+        zero_words = (f"{counted(most, 'zero round')} each" if len(by_zero) == len(tied)
+                      else f"{_names(by_zero)} with {counted(most, 'zero round')} each")
         if len(by_low) == 1:
             others = sorted(low_key(p) for p in by_zero if p != by_low[0])
             return GameResult(
@@ -458,10 +459,6 @@ def _names(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _lead(table: tuple[Standing, ...]) -> str:

@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 
 from vision.evaluate import HalfBoxSample, LabelledHalf, class_values, load_dataset
+from vision.second_look import border_colour
 
 Transform = Callable[[np.ndarray, tuple[LabelledHalf, ...]],
                      tuple[np.ndarray, tuple[LabelledHalf, ...]]]
@@ -61,9 +62,8 @@ def _wide(image: np.ndarray, halves: tuple[LabelledHalf, ...]):
     """The photo at its own size in the middle of a frame four times as wide and high,
     filled with its border colour: small tiles in a big photo of the whole table."""
     h, w = image.shape[:2]
-    border = np.concatenate([image[0], image[-1], image[:, 0], image[:, -1]])
     canvas = np.empty((4 * h, 4 * w, 3), np.uint8)
-    canvas[:] = np.median(border, axis=0).astype(np.uint8)
+    canvas[:] = border_colour(image)
     noise = np.random.default_rng(0).normal(0, 4, canvas.shape)
     canvas = np.clip(canvas + noise, 0, 255).astype(np.uint8)
     y0, x0 = (4 * h - h) // 2, (4 * w - w) // 2

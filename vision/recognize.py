@@ -21,6 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
+from scorer.messages import counted
 from scorer.tiles import MAX_SET, Tile
 from vision.calibration import Calibration
 from vision.capture import MIN_SIDE_PX, ImageError, LoadedImage, load_image
@@ -99,7 +100,7 @@ def _read_intact(loaded: LoadedImage, reader: FrameReader,
         tiles, problems = read_hand(reader, loaded.pixels[y0:y1, x0:x1], set_max)
         kept = [t for t in tiles if _within(t, x1 - x0, y1 - y0)]
         if len(kept) < len(tiles):
-            problems = [*problems, f"{_count(len(tiles) - len(kept))} where the photo is "
+            problems = [*problems, f"{counted(len(tiles) - len(kept), 'tile')} where the photo is "
                         "cut short not read: take it again"]
         return [t.moved(x0, y0) for t in kept], problems
     return read_hand(reader, loaded.pixels, set_max)
@@ -112,10 +113,6 @@ def _within(tile: TileReading, width: int, height: int, slack: float = 0.1) -> b
     reach = slack * float(np.hypot(bx - ax, by - ay))
     return all(-reach <= x <= width + reach and -reach <= y <= height + reach
                for x, y in tile.corners_px)
-
-
-def _count(n: int) -> str:
-    return f"{n} tile{'s' if n != 1 else ''}"
 
 
 def apply_set_knowledge(tiles: list[TileReading],

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from scorer.messages import counted
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import Tile
@@ -193,21 +194,18 @@ def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
     sure = [t for t in result.tiles if t not in doubtful]
     count = len(result.tiles)
     lines = [f"{result.image} ({result.width}x{result.height}): "
-             f"{count} tile{'s' if count != 1 else ''}"]
+             f"{counted(count, 'tile')}"]
     lines += [f"  {tile_text(t, doubt_below)}" for t in sure]
     if doubtful:
-        lines.append(f"  {_tiles(len(doubtful))} doubtful: confirm")
+        lines.append(f"  {counted(len(doubtful), 'tile')} doubtful: confirm")
         lines += [f"  {tile_text(t, doubt_below)}  (confidence {t.confidence:.2f})"
                   for t in doubtful]
     total = f"  pip total: {pip_total(hand)}   score: {score_hand(hand, rules)}"
     if doubtful:
         total += ("   (doubtful tiles counted)" if count_doubtful else
-                  f"   (without the {_tiles(len(doubtful))} doubtful; --count-doubtful "
+                  f"   (without the {counted(len(doubtful), 'tile')} doubtful; --count-doubtful "
                   "counts them)")
     lines.append(total)
     lines += [f"  ! {p}" for p in result.problems]
     return lines
 
-
-def _tiles(count: int) -> str:
-    return f"{count} tile{'s' if count != 1 else ''}"

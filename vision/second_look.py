@@ -70,11 +70,16 @@ def with_margin(image_bgr: np.ndarray, margin: float) -> tuple[np.ndarray, tuple
     (plain table, never a mirrored tile), and where the photo's corner now lies."""
     height, width = image_bgr.shape[:2]
     pad = int(round(margin * max(height, width)))
-    border = np.concatenate([image_bgr[0], image_bgr[-1], image_bgr[:, 0], image_bgr[:, -1]])
     framed = np.empty((height + 2 * pad, width + 2 * pad, 3), np.uint8)
-    framed[:] = np.median(border, axis=0).astype(np.uint8)
+    framed[:] = border_colour(image_bgr)
     framed[pad:pad + height, pad:pad + width] = image_bgr
     return framed, (pad, pad)
+
+
+def border_colour(image_bgr: np.ndarray) -> np.ndarray:
+    """The median colour of the photo's outermost pixels: most often the table."""
+    border = np.concatenate([image_bgr[0], image_bgr[-1], image_bgr[:, 0], image_bgr[:, -1]])
+    return np.median(border, axis=0).astype(np.uint8)
 
 
 def _inside(tile: TileReading, width: int, height: int) -> bool:
