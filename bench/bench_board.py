@@ -9,7 +9,7 @@ and verdicts on disputed plays.
 Scenes come from simulated rounds laid out as players lay them, with seeds from
 ``--seed`` (default 5000; the tests and the committed samples use other seeds). In
 ``noise`` mode the truth corners and values pass through a simulated reader
-(vision.board_noise: slips with the truth as runner-up, rare confident blunders,
+(vision.synth.reader_noise: slips with the truth as runner-up, rare confident blunders,
 hesitations, corner jitter) and a camera tilt; no photo is drawn. In ``model`` mode each
 scene is rendered with the synthetic photo renderer and read by models/*.onnx.
 
@@ -34,9 +34,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scorer.rules import RuleSet  # noqa: E402
 from tui.commands.check import InputError  # noqa: E402
 from tui.commands.check_photo import judge_dispute  # noqa: E402
-from vision.board_noise import noisy_readings, truth_readings  # noqa: E402
-from vision.board_read import read_tableau  # noqa: E402
-from vision.board_scenes import frame_for, lay_out, make_scene, scene_photo, scene_tiles  # noqa: E402
+from vision.board.read import read_tableau  # noqa: E402
+from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
+from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo, scene_tiles  # noqa: E402
 
 
 def readings_for(scene, rng: random.Random, mode: str, reader, seed: int):
@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     rules = RuleSet()
     reader = None
     if args.mode == "model":
-        from vision.reader import load_default_reader
+        from vision.reader.tile_reader import load_default_reader
 
         try:
             reader = load_default_reader()

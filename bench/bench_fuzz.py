@@ -116,7 +116,7 @@ def worker() -> None:
     """Read one case per line on stdin, answer one JSON line per case on stdout."""
     import tui.commands.read as read_module
     from tui.cli import main
-    from vision.reader import shared_reader
+    from vision.reader.tile_reader import shared_reader
 
     reader = shared_reader()
     read_module.load_reader = lambda command="read": reader

@@ -30,8 +30,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorer.tiles import Tile  # noqa: E402
-from vision.frames import Frame  # noqa: E402
-from vision.live import LiveSession, draw_view  # noqa: E402
+from vision.live.frames import Frame  # noqa: E402
+from vision.live.session import LiveSession, draw_view  # noqa: E402
 from vision.synth.live_video import (  # noqa: E402
     TruthReader,
     grid_plan,
@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         reader = "fake"
     else:
         try:
-            from vision.reader import load_default_reader
+            from vision.reader.tile_reader import load_default_reader
 
             reader = load_default_reader()
         except Exception as error:  # missing or broken model: one line

@@ -35,9 +35,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from vision.capture import load_image  # noqa: E402
-from vision.recognize import recognize_loaded  # noqa: E402
-from vision.report import to_json_line  # noqa: E402
+from vision.image.capture import load_image  # noqa: E402
+from vision.reader.recognize import recognize_loaded  # noqa: E402
+from vision.reader.report import to_json_line  # noqa: E402
 
 TILES = [(3, 5), (12, 0), (6, 6), (9, 2), (1, 11), (7, 4), (10, 8)]
 
@@ -96,7 +96,7 @@ def time_detector(detector, path: Path, repeat: int) -> float:
 
 def time_startup(path: Path) -> float:
     """Ms to load the shipped models and read ``path`` once, in this process."""
-    from vision.reader import load_default_reader
+    from vision.reader.tile_reader import load_default_reader
 
     t0 = time.perf_counter()
     reader = load_default_reader()
@@ -136,7 +136,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     repeat = max(1, args.repeat)
     try:
-        from vision.reader import DETECTOR_FILE, MODELS_DIR, load_default_reader
+        from vision.reader.tile_reader import DETECTOR_FILE, MODELS_DIR, load_default_reader
 
         reader = load_default_reader()
     except Exception as error:  # a missing model is one line, not a traceback

@@ -23,10 +23,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from vision.eval_sets import SETS, write_set  # noqa: E402
-from vision.evaluate import EvalMetrics, evaluate  # noqa: E402
-from vision.reader import shared_reader  # noqa: E402
-from vision.recognize import Recognition, recognize_file  # noqa: E402
+from vision.evaluation.evaluate import EvalMetrics, evaluate  # noqa: E402
+from vision.evaluation.sets import SETS, write_set  # noqa: E402
+from vision.reader.recognize import Recognition, recognize_file  # noqa: E402
+from vision.reader.tile_reader import shared_reader  # noqa: E402
 
 VALID = REPO / "datasets" / "real" / "pip-tracker-double12" / "valid"
 JPEG_START = b"\xff\xd8"

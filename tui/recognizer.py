@@ -1,6 +1,6 @@
 """The one narrow call the app makes into the tile reader, and what it gets back.
 
-The app talks to a ``Recognizer``; the real one adapts ``vision.reader`` lazily so the
+The app talks to a ``Recognizer``; the real one adapts ``vision.reader.tile_reader`` lazily so the
 app starts (and typed or picked scores work) even when the reader or its model is absent.
 Recognition always runs in a worker thread; ``progress`` is called from that thread with
 short lines for the player ("Looking for tiles...").
@@ -115,7 +115,7 @@ class VisionRecognizer:
 
     def _reader(self, instead: str = TYPE_INSTEAD):
         try:
-            from vision import reader
+            import vision.reader as reader
         except ImportError as error:
             raise RecognizerUnavailable(
                 "The tile reader is not installed in this copy of chickenfoot "
@@ -181,7 +181,7 @@ class VisionRecognizer:
         path, reader = self._photo_and_reader(path, progress, "type the board notation instead")
         try:
             from tui.commands.board import notes
-            from vision.board_photo import PhotoError, read_board_photo
+            from vision.board import PhotoError, read_board_photo
 
             # the same models as photo reads, loaded once per process
             tiles_reader = reader.shared_reader(self.models_dir)

@@ -1,7 +1,7 @@
 """When a reading is doubtful: one threshold, used wherever doubt is shown or counted.
 
 A tile's confidence is calibrated to mean the chance that it is read right (see
-``vision.calibration``), so the threshold says how much risk a score may carry unasked:
+``vision.reader.calibration``), so the threshold says how much risk a score may carry unasked:
 below it a tile is shown apart for the player to confirm and is left out of the pip
 total unless asked. Raising it asks the player about more tiles; lowering it counts more
 wrong tiles silently (the model card gives both figures).

@@ -11,7 +11,7 @@ import pytest
 
 from tui.commands import board as board_command
 from tui.commands import check
-from vision.report import recognition_from_dict
+from vision.reader.report import recognition_from_dict
 
 SAMPLES = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "tableau"
 NAMES = sorted(p.name[: -len(".board.txt")] for p in (SAMPLES / "truth").glob("*.board.txt"))

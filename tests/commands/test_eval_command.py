@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 from pathlib import Path
 
 import pytest
@@ -22,9 +20,9 @@ class Blind:
 
 @pytest.fixture
 def blind_reader(monkeypatch):
-    module = types.ModuleType("vision.reader")
-    module.load_default_reader = Blind
-    monkeypatch.setitem(sys.modules, "vision.reader", module)
+    import vision.reader
+
+    monkeypatch.setattr(vision.reader, "load_default_reader", Blind)
 
 
 def test_eval_json_on_real_photos(blind_reader, capsys):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import types
 
 import cv2
 import numpy as np
@@ -30,9 +29,9 @@ class FakeReader:
 
 @pytest.fixture
 def fake_reader(monkeypatch):
-    module = types.ModuleType("vision.reader")
-    module.load_default_reader = FakeReader
-    monkeypatch.setitem(sys.modules, "vision.reader", module)
+    import vision.reader
+
+    monkeypatch.setattr(vision.reader, "load_default_reader", FakeReader)
 
 
 @pytest.fixture
@@ -92,9 +91,9 @@ def test_missing_model_is_one_line_and_exit_2(monkeypatch, photos, capsys):
     def missing():
         raise FileNotFoundError("models/detector.onnx not found")
 
-    module = types.ModuleType("vision.reader")
-    module.load_default_reader = missing
-    monkeypatch.setitem(sys.modules, "vision.reader", module)
+    import vision.reader
+
+    monkeypatch.setattr(vision.reader, "load_default_reader", missing)
     assert main(["read", str(photos / "a.png")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "cannot load the tile reader: models/detector.onnx" in err

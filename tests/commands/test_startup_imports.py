@@ -14,7 +14,8 @@ import sys
 
 import pytest
 
-HEAVY = ("cv2", "numpy", "onnxruntime", "textual", "vision.capture", "vision.reader")
+HEAVY = ("cv2", "numpy", "onnxruntime", "textual", "vision.image.capture",
+         "vision.reader.tile_reader")
 
 PROBE = """
 import json, sys

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.capture import ImageError, load_image
+from vision.image.capture import ImageError, load_image
 
 ROOT = Path(__file__).resolve().parents[2]
 

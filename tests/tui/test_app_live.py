@@ -78,7 +78,7 @@ async def test_empty_inbox_says_so_and_typing_still_works(make_app):
 
 
 def test_real_inbox_newest_first_moved_to_taken(tmp_path):
-    from vision.live import write_snapshot
+    from vision.live.session import write_snapshot
 
     recognizer = VisionRecognizer(models_dir=tmp_path / "no-models", inbox=tmp_path / "inbox")
     try:

@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import json
-import sys
-import types
 
-import vision
 from tui.recognizer import VisionRecognizer
 
 
@@ -17,19 +14,18 @@ def test_read_path_reads_with_the_recognizers_own_models(tmp_path, monkeypatch):
     photo = tmp_path / "hand.jpg"
     photo.write_bytes(b"x")
     calls = []
-    fake = types.ModuleType("vision.reader")
-    fake.read_image_file = lambda path, set_max=None, **options: calls.append(
-        (path, set_max, options)) or "read"
-    monkeypatch.setitem(sys.modules, "vision.reader", fake)
-    monkeypatch.setattr(vision, "reader", fake, raising=False)
+    import vision.reader
+
+    monkeypatch.setattr(vision.reader, "read_image_file", lambda path, set_max=None, **options:
+                        calls.append((path, set_max, options)) or "read")
     assert VisionRecognizer(models_dir=models).read_path(str(photo), 12) == "read"
     assert calls == [(str(photo), 12, {"models_dir": models})]
 
 
 def test_the_default_models_folder_is_the_readers(monkeypatch):
-    fake = types.ModuleType("vision.reader")
-    fake.MODELS_DIR = "the reader's models"
-    monkeypatch.setitem(sys.modules, "vision.reader", fake)
+    import vision.reader
+
+    monkeypatch.setattr(vision.reader, "MODELS_DIR", "the reader's models")
     recognizer = VisionRecognizer()  # nothing of the reader is needed to build one
     assert recognizer.models_dir == "the reader's models"
 

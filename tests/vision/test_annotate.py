@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.annotate import DOUBT_BGR, SURE_BGR, annotate, divider, write_image
+from vision.reader.annotate import DOUBT_BGR, SURE_BGR, annotate, divider, write_image
 from vision.types import HalfReading, Recognition, TileReading
 
 

@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pytest
 
-from vision.assemble import (
+from vision.reader.assemble import (
     HalfSlot,
     TileSlot,
     assemble,
@@ -16,7 +16,7 @@ from vision.assemble import (
     pair_error,
     without_overlaps,
 )
-from vision.detections import HALF, TILE, Detections
+from vision.reader.detections import HALF, TILE, Detections
 
 
 def _dets(halves: list[tuple[float, float, float, float]],

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.reader import bigger_set, shared_reader, within_set
-from vision.recognize import Recognition, recognize_file
+from vision.reader.recognize import Recognition, recognize_file
+from vision.reader.tile_reader import bigger_set, shared_reader, within_set
 
 SAMPLE = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "hand-double12.jpg"
 

@@ -6,9 +6,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.blank_partner import FaceImage, find_blank_partner
-from vision.pips import PipReader
-from vision.reader import MODELS_DIR, PIPS_FILE
+from vision.reader.blank_partner import FaceImage, find_blank_partner
+from vision.reader.pips import PipReader
+from vision.reader.tile_reader import MODELS_DIR, PIPS_FILE
 from vision.synth.tile_art import draw_tile, random_style
 
 

@@ -13,9 +13,9 @@ import pytest
 from scorer.notation import format_board, parse_board, to_tableau
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
-from vision.board_decode import decode
-from vision.board_gaps import holes_where_tiles_meet
-from vision.board_geometry import (
+from vision.board.decode import decode
+from vision.board.gaps import holes_where_tiles_meet
+from vision.board.geometry import (
     ONE_SIDED_DEGREES,
     ends_met,
     find_joins,
@@ -23,10 +23,10 @@ from vision.board_geometry import (
     tile_width,
     widest_opening,
 )
-from vision.board_noise import noisy_readings, truth_readings
-from vision.board_read import read_tableau
-from vision.board_scenes import TableauScene, lay_out, scene_tiles
-from vision.report import recognition_from_dict
+from vision.board.read import read_tableau
+from vision.reader.report import recognition_from_dict
+from vision.synth.reader_noise import noisy_readings, truth_readings
+from vision.synth.tableau_scenes import TableauScene, lay_out, scene_tiles
 from vision.types import TileReading
 
 SAMPLES = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "tableau"
@@ -485,7 +485,7 @@ def test_no_hole_is_seen_in_a_whole_board_nor_in_a_chain_with_a_gap() -> None:
 
 
 def test_two_gaps_facing_one_missed_tile_find_it_once(monkeypatch) -> None:
-    import vision.board_looks as board_looks
+    import vision.board.looks as board_looks
 
     truth = readings_of(BOARDS[1])
     spinner = truth[index_of(truth, 9, 9)]

@@ -13,7 +13,7 @@ import pytest
 
 from scorer.notation import parse_board
 from scorer.tiles import Tile
-from vision.board_photo import read_board_photo
+from vision.board.photo import read_board_photo
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "datasets" / "samples" / "tableau"
@@ -25,7 +25,7 @@ FLOOR_15 = 10
 
 
 def test_real_reader_reads_most_sample_boards_exactly() -> None:
-    from vision.reader import load_default_reader
+    from vision.reader.tile_reader import load_default_reader
 
     reader = load_default_reader()
     names = sorted(p.name[: -len(".board.txt")] for p in (SAMPLES / "truth").glob("*.board.txt"))
@@ -47,9 +47,9 @@ def test_rendered_fifteen_tile_boards_read_exactly() -> None:
     import numpy as np
 
     from scorer.rules import RuleSet
-    from vision.board_read import read_tableau
-    from vision.board_scenes import frame_for, lay_out, make_scene, scene_photo
-    from vision.reader import shared_reader
+    from vision.board.read import read_tableau
+    from vision.reader.tile_reader import shared_reader
+    from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo
 
     reader, rules = shared_reader(), RuleSet()
     exact = 0
@@ -72,9 +72,9 @@ def test_second_look_reads_the_tile_whose_half_centres_it_is_given() -> None:
     import numpy as np
 
     from scorer.rules import RuleSet
-    from vision.board_noise import truth_readings
-    from vision.board_scenes import frame_for, lay_out, make_scene, scene_photo
-    from vision.reader import shared_reader
+    from vision.reader.tile_reader import shared_reader
+    from vision.synth.reader_noise import truth_readings
+    from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo
 
     reader, rules = shared_reader(), RuleSet()
     rng = random.Random(31_500)
@@ -97,8 +97,8 @@ def bench_board(seed: int, index: int, size: int = 15):
     import numpy as np
 
     from scorer.rules import RuleSet
-    from vision.board_scenes import frame_for, lay_out, make_scene, scene_photo
-    from vision.reader import shared_reader
+    from vision.reader.tile_reader import shared_reader
+    from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo
 
     reader, rules = shared_reader(), RuleSet()
     rng = random.Random(seed * 1000 + size * 100_000 + index)
@@ -112,8 +112,8 @@ def bench_board(seed: int, index: int, size: int = 15):
 
 def read_bench_board(image, tiles):
     from scorer.rules import RuleSet
-    from vision.board_read import read_tableau
-    from vision.reader import shared_reader
+    from vision.board.read import read_tableau
+    from vision.reader.tile_reader import shared_reader
 
     reader, rules = shared_reader(), RuleSet()
     return read_tableau(tiles, rules.set_max, rules=rules,

@@ -9,9 +9,9 @@ import pytest
 
 from scorer.notation import format_board, parse_board
 from tests.vision.test_board_read import BOARDS, index_of, readings_of
-from vision.board_geometry import find_joins
-from vision.board_read import read_tableau
-from vision.board_sizes import covered, expected_lengths, restored, tile_length, true_to_size
+from vision.board.geometry import find_joins
+from vision.board.read import read_tableau
+from vision.board.sizes import covered, expected_lengths, restored, tile_length, true_to_size
 from vision.types import TileReading
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.calibration import Calibration, fit
-from vision.evaluate import expected_calibration_error
+from vision.evaluation.evaluate import expected_calibration_error
+from vision.reader.calibration import Calibration, fit
 
 
 def sample(true_rate, raw, n=4000, seed=0):

@@ -8,8 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import capture, image_decode
-from vision.capture import ImageError, header_size, iter_image_files, load_image
+from vision.image import capture
+from vision.image import decode as image_decode
+from vision.image.capture import ImageError, header_size, iter_image_files, load_image
 
 
 def _jpeg(image: np.ndarray, quality: int = 90) -> bytes:

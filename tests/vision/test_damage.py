@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.capture import LoadedImage
-from vision.damage import FILL, intact_region
-from vision.image_decode import Damage
-from vision.recognize import recognize_loaded
+from vision.image.capture import LoadedImage
+from vision.image.damage import FILL, intact_region
+from vision.image.decode import Damage
+from vision.reader.recognize import recognize_loaded
 from vision.types import HalfReading, TileReading
 
 

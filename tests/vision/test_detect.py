@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.detect import OnnxDetector, letterbox_geometry
+from vision.reader.detect import OnnxDetector, letterbox_geometry
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.detections import Detections, box_iou, non_max_suppression
+from vision.reader.detections import Detections, box_iou, non_max_suppression
 
 
 def test_shapes_are_checked_when_built():

@@ -8,8 +8,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.eval_sets import WHOLE_PHOTO_SETS, closeups, load_photos, write_set
-from vision.evaluate import load_dataset
+from vision.evaluation.evaluate import load_dataset
+from vision.evaluation.sets import WHOLE_PHOTO_SETS, closeups, load_photos, write_set
 
 VALID = Path(__file__).resolve().parents[2] / "datasets" / "real" / "pip-tracker-double12" / "valid"
 

@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.evaluate import (
+from vision.evaluation.evaluate import (
     DatasetError,
     EvalMetrics,
     HalfBoxSample,
@@ -20,7 +20,7 @@ from vision.evaluate import (
     score_half_boxes,
     score_truth,
 )
-from vision.report import to_dict
+from vision.reader.report import to_dict
 from vision.types import HalfReading, Recognition, TileReading
 
 REAL = Path(__file__).resolve().parents[2] / "datasets" / "real" / "pip-tracker-double12"

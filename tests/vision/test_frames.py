@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from vision.frames import CAMERA, FILE, STREAM, SourceError, open_source, parse_source
+from vision.live.frames import CAMERA, FILE, STREAM, SourceError, open_source, parse_source
 
 SAMPLE = Path(__file__).resolve().parents[2] / "datasets/samples/live_demo.avi"
 STALL = "stall"

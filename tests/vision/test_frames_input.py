@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.frames import SourceError, ended_early, open_source, parse_source
+from vision.live.frames import SourceError, ended_early, open_source, parse_source
 
 DEMO = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "live_demo.avi"
 

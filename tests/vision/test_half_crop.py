@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.half_crop import CROP_PX, MARGIN, crop_half
+from vision.reader.half_crop import CROP_PX, MARGIN, crop_half
 
 
 def _whole_photo_crop(image, box):

@@ -11,9 +11,8 @@ import numpy as np
 import pytest
 
 from scorer.tiles import Tile
-from vision.detections import Detections
-from vision.frames import Frame, SourceError, open_source
-from vision.live import (
+from vision.live.frames import Frame, SourceError, open_source
+from vision.live.session import (
     DetectThenRead,
     LiveError,
     LiveOptions,
@@ -24,7 +23,8 @@ from vision.live import (
     run_headless,
     take_snapshot,
 )
-from vision.report import from_dict
+from vision.reader.detections import Detections
+from vision.reader.report import from_dict
 from vision.synth.live_video import TruthReader, load_truth
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -208,7 +208,7 @@ def test_the_split_reader_reads_pips_only_for_new_or_moved_tiles():
 
 
 def test_the_real_reader_settles_the_sample_video_to_its_truth():
-    from vision.reader import load_default_reader
+    from vision.reader.tile_reader import load_default_reader
 
     source = open_source(str(SAMPLE))
     session = LiveSession(source, load_default_reader(), set_max=12)
@@ -221,7 +221,7 @@ def test_the_real_reader_settles_the_sample_video_to_its_truth():
 def test_the_pair_judge_is_asked_only_about_pairs_that_moved():
     from types import SimpleNamespace
 
-    from vision.assemble import HalfSlot
+    from vision.reader.assemble import HalfSlot
 
     asked: list[int] = []
 
@@ -244,7 +244,7 @@ def test_the_pair_judge_is_asked_only_about_pairs_that_moved():
 def test_a_frame_asking_the_judge_twice_keeps_both_answers_for_the_next():
     from types import SimpleNamespace
 
-    from vision.assemble import HalfSlot
+    from vision.reader.assemble import HalfSlot
 
     asked: list[int] = []
 

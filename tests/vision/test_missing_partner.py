@@ -7,8 +7,8 @@ import math
 import numpy as np
 import pytest
 
-from vision.assemble import HalfSlot, TileSlot
-from vision.missing_partner import (
+from vision.reader.assemble import HalfSlot, TileSlot
+from vision.reader.missing_partner import (
     DIRECTIONS,
     pair_lone_halves_by_judge,
     partner_candidates,

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from vision.onnx_session import ModelError, open_session
+from vision.reader.onnx_session import ModelError, open_session
 
 MODELS = Path(__file__).resolve().parents[2] / "models"
 

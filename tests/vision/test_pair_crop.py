@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.pair_crop import ALONG, PAIR_COLS, PAIR_ROWS, crop_pair
+from vision.reader.pair_crop import ALONG, PAIR_COLS, PAIR_ROWS, crop_pair
 
 
 def _scene() -> np.ndarray:

@@ -13,9 +13,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision import image_decode
-from vision.capture import ImageError, load_image
-from vision.image_header import header_size
+from vision.image import decode as image_decode
+from vision.image.capture import ImageError, load_image
+from vision.image.header import header_size
 
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux paths")
 
@@ -157,7 +157,7 @@ def test_a_cut_short_png_is_one_line_and_silent(tmp_path, capfd):
 
 
 def test_listing_passes_a_name_too_long_through_for_load_image_to_report(tmp_path):
-    from vision.capture import iter_image_files
+    from vision.image.capture import iter_image_files
 
     long_name = tmp_path / ("a" * 300 + ".jpg")
     assert list(iter_image_files([long_name])) == [long_name]

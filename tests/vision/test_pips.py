@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.pips import PipReader
+from vision.reader.pips import PipReader
 
 
 class Session:

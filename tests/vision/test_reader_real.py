@@ -14,8 +14,8 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.evaluate import evaluate
-from vision.reader import load_default_reader, read_image_file
+from vision.evaluation.evaluate import evaluate
+from vision.reader.tile_reader import load_default_reader, read_image_file
 from vision.synth.writer import write_dataset
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from scorer.rules import RuleSet
-from vision import capture
-from vision.recognize import RecognitionError, recognize_file
-from vision.report import from_dict, human_lines, tile_text, to_dict, to_json_line
+from vision.image import capture
+from vision.reader.recognize import RecognitionError, recognize_file
+from vision.reader.report import from_dict, human_lines, tile_text, to_dict, to_json_line
 from vision.types import HalfReading, Recognition, TileReading
 
 
@@ -179,7 +179,7 @@ def _tile_with(first, second):
 
 
 def test_a_tile_read_twice_takes_the_cheapest_second_guess_that_makes_it_unique():
-    from vision.recognize import apply_set_knowledge
+    from vision.reader.recognize import apply_set_knowledge
 
     sure = _tile_with((5, 0.99, 6, 0.01), (9, 0.99, 8, 0.01))
     unsure = _tile_with((5, 0.97, 6, 0.02), (9, 0.55, 8, 0.44))
@@ -190,7 +190,7 @@ def test_a_tile_read_twice_takes_the_cheapest_second_guess_that_makes_it_unique(
 
 
 def test_a_tile_read_twice_with_no_usable_second_guess_is_kept_and_flagged():
-    from vision.recognize import apply_set_knowledge
+    from vision.reader.recognize import apply_set_knowledge
 
     first = _tile_with((5, 0.99, None, 0.0), (9, 0.99, None, 0.0))
     second = _tile_with((5, 0.99, None, 0.0), (9, 0.99, 13, 0.01))  # 13 is not in the set

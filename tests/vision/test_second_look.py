@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.second_look import look_score, read_hand, with_margin
+from vision.reader.second_look import look_score, read_hand, with_margin
 from vision.types import HalfReading, TileReading
 
 

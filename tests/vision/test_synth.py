@@ -8,9 +8,9 @@ import cv2
 import numpy as np
 import pytest
 
-from vision.board_scenes import write_tableau_set
 from vision.synth.pip_layout import pip_positions
 from vision.synth.scene import half_quads, render_scene
+from vision.synth.tableau_scenes import write_tableau_set
 from vision.synth.tile_art import random_style
 from vision.synth.writer import photo_truth_files, write_dataset
 

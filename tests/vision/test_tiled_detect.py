@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.detections import HALF, Detections
-from vision.tiled_detect import window_side_for, windows
+from vision.reader.detections import HALF, Detections
+from vision.reader.tiled_detect import window_side_for, windows
 
 
 def _halves(side_px: float, count: int = 4) -> Detections:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.track import Seen, Tracker, TrackerConfig, probs_of
+from vision.live.track import Seen, Tracker, TrackerConfig, probs_of
 from vision.types import HalfReading
 
 

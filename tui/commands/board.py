@@ -107,7 +107,7 @@ def notes(photo, rules: RuleSet) -> list[str]:
     """What the board corrected, and every rule the board as read breaks under ``rules``
     (in the photo's set)."""
     from scorer.notation import validate
-    from vision.board_read import describe_corrections
+    from vision.board import describe_corrections
 
     reading = photo.reading
     lines = list(reading.notes)
@@ -152,7 +152,7 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
     """Load the reader, read the board in the photo and write the annotation if asked;
     None after printing one line saying why not."""
     from tui.commands.read import load_reader
-    from vision.board_photo import PhotoError, read_board_photo
+    from vision.board import PhotoError, read_board_photo
 
     reader = load_reader(command)
     if reader is None:
@@ -169,8 +169,8 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
 
 def write_annotation(photo, out: str, command: str) -> bool:
     """Draw the board as read onto the photo and write it; False after one line on error."""
-    from vision.annotate import write_image
-    from vision.board_photo import annotate_board
+    from vision.board import annotate_board
+    from vision.reader import write_image
 
     try:
         write_image(out, annotate_board(photo.loaded.pixels, photo.tiles, photo.reading,

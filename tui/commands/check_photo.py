@@ -2,7 +2,7 @@
 
     chickenfoot check tableau.jpg --disputed 4-6 [--set N] [--arms N] [--json]
 
-The board is read from the photo (``vision.board_photo``); the reader's values on the
+The board is read from the photo (``vision.board.photo``); the reader's values on the
 disputed tile's join are kept as seen, since that join is what is in dispute. The tile
 and anything played on it (necessarily later) are taken off, and the play is judged on
 the board that is left. Exit 0 legal, 1 illegal, 2 when the photo gives no board.

@@ -4,7 +4,7 @@ Reads every photo of a labelled set and prints tile recall and precision, per-ha
 accuracy, exact-tile accuracy, the whole-photo pip-total exact rate, counts, mean time per
 photo and the most common misreads. DATASET is a YOLO half-box split (``images/`` +
 ``labels/``), a ``data.yaml`` or a folder holding one (its validation split), or a folder
-of photos with truth JSON. The metric definitions are in ``vision.evaluate``.
+of photos with truth JSON. The metric definitions are in ``vision.evaluation.evaluate``.
 
 Exit status: 0 after a measurement, 2 when the dataset or the reader cannot be used.
 """
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.evaluate import DatasetError, load_dataset
+    from vision.evaluation import DatasetError, load_dataset
 
     try:
         load_dataset(args.dataset)
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
 def measure(args: argparse.Namespace, reader) -> int:
     """Evaluate ``reader`` on ``args.dataset`` and print the result."""
-    from vision.evaluate import DatasetError, evaluate
+    from vision.evaluation import DatasetError, evaluate
 
     try:
         metrics = evaluate(args.dataset, reader, set_max=args.set_max, limit=args.limit)

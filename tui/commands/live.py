@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     reader = load_reader("live")
     if reader is None:
         return 2
-    from vision.frames import SourceError, open_source
+    from vision.live import SourceError, open_source
 
     try:
         source = open_source(args.camera, (args.width, args.height),

@@ -2,7 +2,7 @@
 
 Reads the tiles in each photo (folders expand to the photos directly in them, sorted) and
 prints, per photo, one line per tile, the pip total and the score; with ``--json`` one
-JSON object per photo per line (see ``vision.report``). A photo that cannot be read prints
+JSON object per photo per line (see ``vision.reader.report``). A photo that cannot be read prints
 an error (a JSON error object with ``--json``) and the others are still read.
 
 ``--annotate OUT``: with one photo, OUT is the file written (.png or .jpg). With several,
@@ -41,7 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.capture import iter_image_files
+    from vision.image import iter_image_files
 
     paths = list(iter_image_files(args.images))
     if not paths:
@@ -68,9 +68,14 @@ def load_reader(command: str = "read"):
 
 def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     """Read every photo with ``reader``; the exit status (0, or 2 when any failed)."""
-    from vision.capture import ImageError, load_image
-    from vision.recognize import RecognitionError, recognize_loaded
-    from vision.report import human_lines, rules_for, to_json_line
+    from vision.image import ImageError, load_image
+    from vision.reader import (
+        RecognitionError,
+        human_lines,
+        recognize_loaded,
+        rules_for,
+        to_json_line,
+    )
 
     rules = rules_for(args.set_max)
     failed = 0
@@ -106,7 +111,7 @@ def annotation_path(out: str, image: Path, many: bool) -> Path:
 
 
 def _annotate(loaded, result, rules, args: argparse.Namespace, count: int) -> bool:
-    from vision.annotate import annotate, write_image
+    from vision.reader import annotate, write_image
 
     target = annotation_path(args.annotate, Path(loaded.path), count > 1)
     try:

@@ -37,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.synth.writer import write_dataset
+    from vision.synth import write_dataset
 
     if not 0.0 <= args.hard <= 1.0:
         print("chickenfoot synth: --hard is a share between 0 and 1", file=sys.stderr)
@@ -52,8 +52,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"rendered {done}/{total}", file=sys.stderr)
 
     if args.tableau:
-        from vision.board_scenes import write_tableau_set
-        from vision.synth.tableau_layout import LayoutError
+        from vision.synth import LayoutError, write_tableau_set
 
         try:
             write_tableau_set(args.out, args.count, args.seed, progress=progress)

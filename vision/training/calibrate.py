@@ -3,11 +3,11 @@
     python -m vision.training.calibrate --split datasets/real/pip-tracker-double12/valid \
         --rendered datasets/train/hard_val --work /tmp/calibration
 
-Readings whose truth is known come from the test sets of ``vision.eval_sets`` (every
+Readings whose truth is known come from the test sets of ``vision.evaluation.sets`` (every
 framing: as taken, turned, small, close-ups, dark...) made from the real photos of
 ``--split``, and from rendered sets. The photos are split in two by name: the raw tile
 confidences of one half (with the rendered sets) are fitted by Platt scaling
-(``vision.calibration.fit``), and the expected calibration error is measured on the other
+(``vision.reader.calibration.fit``), and the expected calibration error is measured on the other
 half, which the fit never saw.
 """
 
@@ -17,10 +17,10 @@ import argparse
 import zlib
 from pathlib import Path
 
-from vision.calibration import CALIBRATION_FILE, Calibration, fit
-from vision.eval_sets import SETS, write_set
-from vision.evaluate import evaluate, expected_calibration_error
-from vision.reader import shared_reader
+from vision.evaluation.evaluate import evaluate, expected_calibration_error
+from vision.evaluation.sets import SETS, write_set
+from vision.reader.calibration import CALIBRATION_FILE, Calibration, fit
+from vision.reader.tile_reader import shared_reader
 
 IDENTITY = Calibration()
 
@@ -73,7 +73,7 @@ def main() -> None:
           f"{expected_calibration_error([(calibration(c), r) for c, r in held]):.4f} "
           "calibrated")
     calibration.save(args.out, f"Platt scaling fitted on {len(fitted)} tiles: half of "
-                               f"{args.split.name} in every framing of vision.eval_sets, "
+                               f"{args.split.name} in every framing of vision.evaluation.sets, "
                                f"and {len(args.rendered)} rendered sets")
 
 

@@ -20,14 +20,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.assemble import CANDIDATE_PAIR_ERROR, PAIR_TOLERANCE, half_pair_error
-from vision.detect import OnnxDetector
-from vision.detections import HALF
-from vision.half_labels import read_half_boxes
-from vision.pair_crop import crop_pair
+from vision.evaluation.labels import read_half_boxes
+from vision.reader.assemble import CANDIDATE_PAIR_ERROR, PAIR_TOLERANCE, half_pair_error
+from vision.reader.detect import OnnxDetector
+from vision.reader.detections import HALF
+from vision.reader.pair_crop import crop_pair
+from vision.reader.tiled_detect import detect_multiscale
 from vision.synth.scene import half_quads
 from vision.synth.writer import photo_truth_files
-from vision.tiled_detect import detect_multiscale
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]

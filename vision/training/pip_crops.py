@@ -14,8 +14,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.half_crop import crop_half
-from vision.half_labels import read_half_boxes
+from vision.evaluation.labels import read_half_boxes
+from vision.reader.half_crop import crop_half
 from vision.synth.scene import half_quads
 from vision.synth.writer import photo_truth_files
 

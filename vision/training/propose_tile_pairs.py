@@ -16,9 +16,9 @@ from pathlib import Path
 
 import cv2
 
-from vision.evaluate import load_dataset, match_halves
-from vision.reader import load_default_reader
-from vision.recognize import RecognitionError, recognize_file
+from vision.evaluation.evaluate import load_dataset, match_halves
+from vision.reader.recognize import RecognitionError, recognize_file
+from vision.reader.tile_reader import load_default_reader
 
 
 def main() -> None:

@@ -2,7 +2,7 @@
 
 The real set labels each non-blank half; tiles and blank halves are not labelled. Left
 as they are, every real tile and blank half would teach the detector "background". So:
-1. labelled halves that lie one half-side apart are paired into tiles (vision.half_labels);
+1. labelled halves that lie one half-side apart are paired into tiles (vision.evaluation.labels);
 2. a half left alone looks for its blank partner next to it: the neighbouring square
    that overlaps no label, has the labelled half's face colour, is plain, and that the
    pip reader reads as 0 with high confidence;
@@ -22,10 +22,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.blank_partner import FaceImage, find_blank_partner
-from vision.half_labels import HalfBox, pair_halves, read_half_boxes
-from vision.pips import PipReader
-from vision.reader import MODELS_DIR, PIPS_FILE
+from vision.evaluation.labels import HalfBox, pair_halves, read_half_boxes
+from vision.reader.blank_partner import FaceImage, find_blank_partner
+from vision.reader.pips import PipReader
+from vision.reader.tile_reader import MODELS_DIR, PIPS_FILE
 from vision.synth.writer import HALF_CLASS, TILE_CLASS
 
 

@@ -1,5 +1,5 @@
 """Train the pair judge: a small CNN that looks at the picture of a candidate tile (two
-detected halves, see vision.pair_crop) and says whether they are one tile; export it to
+detected halves, see vision.reader.pair_crop) and says whether they are one tile; export it to
 ONNX (models/pairs.onnx).
 
     python -m vision.training.train_pair_judge --synthetic DIR [DIR...] \
@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.detect import OnnxDetector
-from vision.pair_crop import PAIR_COLS, PAIR_ROWS
+from vision.reader.detect import OnnxDetector
+from vision.reader.pair_crop import PAIR_COLS, PAIR_ROWS
 from vision.training.pair_crops import negative_pairs, package_photos, real_pairs, synthetic_pairs
 from vision.training.small_cnn import (
     accuracy,

@@ -16,7 +16,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.half_crop import CROP_PX, MARGIN
+from vision.reader.half_crop import CROP_PX, MARGIN
 from vision.training.pip_crops import STORE_MARGIN, STORE_PX, real_crops, synthetic_crops
 from vision.training.small_cnn import (
     accuracy,

@@ -7,7 +7,7 @@ regression on readings whose truth is known (``vision.training.calibrate``) and 
 in ``models/calibration.json``. With ``a = 1, b = 0`` it changes nothing, which is also
 what a reader without the file gets.
 
-Applied where a hand photo's reading is finished (``vision.recognize``), so the doubt
+Applied where a hand photo's reading is finished (``vision.reader.recognize``), so the doubt
 threshold, the JSON and the app all see calibrated values; board reading keeps the raw
 values its own thresholds were measured on.
 """
@@ -21,7 +21,7 @@ from pathlib import Path
 
 from vision.types import TileReading
 
-CALIBRATION_FILE = Path(__file__).resolve().parent.parent / "models" / "calibration.json"
+CALIBRATION_FILE = Path(__file__).resolve().parents[2] / "models" / "calibration.json"
 _EPS = 1e-4
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.evaluate import HalfBoxSample, LabelledHalf, class_values, load_dataset
-from vision.second_look import border_colour
+from vision.evaluation.evaluate import HalfBoxSample, LabelledHalf, class_values, load_dataset
+from vision.reader import border_colour
 
 Transform = Callable[[np.ndarray, tuple[LabelledHalf, ...]],
                      tuple[np.ndarray, tuple[LabelledHalf, ...]]]

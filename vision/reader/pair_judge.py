@@ -16,9 +16,9 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from vision.assemble import HalfSlot
-from vision.onnx_session import open_session
-from vision.pair_crop import ALONG, PAIR_COLS, crop_pair
+from vision.reader.assemble import HalfSlot
+from vision.reader.onnx_session import open_session
+from vision.reader.pair_crop import ALONG, PAIR_COLS, crop_pair
 
 
 class PairJudge:

@@ -7,7 +7,7 @@ must lie, and what it finds there.
     a gap in a chain (one or two tiles    -> the tiles missed there (tiles_in_gaps)
     long, or at a corner)
 
-``vision.board_gaps`` says where those places are; ``vision.board_read`` decides when to
+``vision.board.gaps`` says where those places are; ``vision.board.read`` decides when to
 look. A tile found replaces any first reading lying on it (``without_misreadings``).
 """
 
@@ -18,16 +18,16 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.board_decode import tile_name
-from vision.board_gaps import Hole, gaps_in_lines, holes_where_tiles_meet
-from vision.board_geometry import (
+from vision.board.decode import tile_name
+from vision.board.gaps import Hole, gaps_in_lines, holes_where_tiles_meet
+from vision.board.geometry import (
     TableauTree,
     inside_quad,
     point_to_tile,
     tile_ends,
     tile_quad,
 )
-from vision.board_sizes import expected_lengths, tile_length
+from vision.board.sizes import expected_lengths, tile_length
 from vision.types import TileReading
 
 MIN_FOUND = 0.3  # a tile found on a second look is one when read this surely

@@ -2,7 +2,7 @@
 
 The detector finds halves and whole tiles as axis-aligned boxes. Geometry says which
 halves could be one tile (two halves of a tile lie one half-side apart); the pair judge
-(vision.pair_judge), looking at the photo, says which of those candidates are. Taken
+(vision.reader.pair_judge), looking at the photo, says which of those candidates are. Taken
 likeliest first, with a second round for sure halves left alone that lie just right; a
 second detection of a paired half is dropped, and a tile read on top of a surer one goes.
 A tile box holding only one half gets its other half from the box (a missed blank half),
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.detections import HALF, TILE, Detections, box_iou
+from vision.reader.detections import HALF, TILE, Detections, box_iou
 
 Box = tuple[float, float, float, float]
 

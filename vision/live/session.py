@@ -1,6 +1,6 @@
 """The live loop: frames in, settled tile readings out, drawn or printed.
 
-    source (vision.frames) -> detect every frame -> tracker (vision.track) decides which
+    source (vision.live.frames) -> detect every frame -> tracker (vision.live.track) decides which
     tiles need their pips read -> pip reader on full-resolution crops of those only ->
     settled values -> overlay (window) or one line per change (headless)
 
@@ -9,7 +9,7 @@ Totals (pips, score) count settled tiles only; unsure tiles are drawn with ``?``
 counted apart, so the numbers do not flicker while a tile is being put down.
 
 Snapshots (key ``s``, or ``--snapshot-on-exit``) write the frame as PNG and its reading as
-JSON, the same object ``chickenfoot read --json`` prints (``vision.report``), the "image"
+JSON, the same object ``chickenfoot read --json`` prints (``vision.reader.report``), the "image"
 field naming the PNG.
 
 The scorecard hook (a file format, nothing else): with ``send``, each snapshot is also
@@ -39,11 +39,10 @@ import numpy as np
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import Tile
-from vision.frames import Frame, FrameSource, SourceError
-from vision.reader import ms_since
-from vision.recognize import apply_set_knowledge
-from vision.report import DOUBT_BELOW, rules_for, to_dict
-from vision.track import ReadFn, Seen, TrackedTile, Tracker
+from vision.doubt import DOUBT_BELOW
+from vision.live.frames import Frame, FrameSource, SourceError
+from vision.live.track import ReadFn, Seen, TrackedTile, Tracker
+from vision.reader import apply_set_knowledge, ms_since, rules_for, to_dict
 from vision.types import Recognition, TileReading
 
 INBOX_ENV = "CHICKENFOOT_INBOX"
@@ -89,13 +88,12 @@ class WholeFrameReader:
 
 
 class DetectThenRead:
-    """``vision.reader.TileReader`` taken apart: the detector and assembly run on every
+    """``vision.reader.tile_reader.TileReader`` taken apart: the detector and assembly run on every
     frame, the pip reader only on the tiles the tracker asks for, from full-resolution
     crops of the frame."""
 
     def __init__(self, reader: Any) -> None:
-        from vision.assemble import assemble
-        from vision.half_crop import crop_half
+        from vision.reader import assemble, crop_half
 
         self.detector = reader.detector
         self.pip_reader = reader.pip_reader
@@ -308,7 +306,7 @@ def write_snapshot(folder: str | os.PathLike[str], image_bgr: np.ndarray,
                    stem: str | None = None) -> tuple[Path, Path]:
     """Write ``stem.png`` (the frame as captured) and ``stem.json`` (the read JSON, its
     "image" the PNG's path), JSON last and atomically. Raises OSError (one line)."""
-    from vision.annotate import write_image
+    from vision.reader import write_image
 
     target = Path(folder)
     try:
@@ -344,7 +342,7 @@ def pending_snapshots(inbox: str | os.PathLike[str] | None = None) -> list[Path]
 def take_snapshot(json_path: str | os.PathLike[str]) -> Recognition:
     """Load one inbox snapshot and move its pair into ``taken/``; raises ValueError
     (one line) when the file is not a reading."""
-    from vision.report import load_json_file
+    from vision.reader import load_json_file
 
     path = Path(json_path)
     recognition = load_json_file(path)
@@ -366,7 +364,7 @@ def draw_view(image_bgr: np.ndarray, session: LiveSession, show_tiles: bool = Tr
               status: str = "", doubt_below: float = DOUBT_BELOW) -> np.ndarray:
     """The frame with tiles outlined and their values (``?`` while unsure), and a bar with
     the settled totals, the unsure count, the frame rate and ``status``."""
-    from vision.annotate import annotate
+    from vision.reader import annotate
 
     if show_tiles and session.tiles:
         shown = [_display_reading(t, doubt_below) for t in session.tiles

@@ -5,7 +5,7 @@ applied) or raises ``ImageError`` whose message is one line a player can act on.
 
 Limits and decisions:
 
-- Files: only regular files are read (``vision.photo_file``); a folder, a FIFO, a device
+- Files: only regular files are read (``vision.image.photo_file``); a folder, a FIFO, a device
   or a ``/proc`` file is refused by what it is, without blocking. The file's bytes are
   read by Python and decoded in memory, so any file name works (OpenCV's own file
   functions crash on a name that is not valid UTF-8). Files above ``MAX_FILE_BYTES`` are
@@ -14,7 +14,7 @@ Limits and decisions:
   A file with other first bytes (a text file named ``.jpg``) is refused before decoding.
 - Size: a photo may hold at most ``MAX_DECODE_MEGAPIXELS`` (50 MP: a 12 MP phone photo and
   a 48 MP one both fit). The width and height are read from the file header before any
-  pixel is decoded (``vision.image_header``, which skips any number of JPEG APP segments);
+  pixel is decoded (``vision.image.header``, which skips any number of JPEG APP segments);
   a file whose header does not say its size is refused undecoded. A larger JPEG (a
   20,000-pixel panorama) is decoded reduced by 2, 4 or 8 inside the JPEG decoder (to at
   most ``MAX_REDUCED_MEGAPIXELS``; a JPEG that would still be larger at 1/8 is refused), so the
@@ -23,7 +23,7 @@ Limits and decisions:
   decode it at full size first.
 - Too small: either side under ``MIN_SIDE_PX`` (32 px) cannot hold a readable tile and is
   an error, not an empty result.
-- Damage (``vision.image_decode``): a JPEG cut short is still decoded (the missing part
+- Damage (``vision.image.decode``): a JPEG cut short is still decoded (the missing part
   comes out grey) and ``warnings`` says it looks cut short; one whose data the decoder
   reports corrupt is kept with a warning that it looks damaged. The decoder's own lines
   never reach the terminal. When nothing decodes, error. Bytes after a JPEG's end marker
@@ -41,9 +41,9 @@ import cv2
 import numpy as np
 
 from scorer.messages import clip_name
-from vision.image_decode import Damage, decode_photo
-from vision.image_header import file_reader, header_size, sniff_format
-from vision.photo_file import MAX_FILE_BYTES, ImageError, open_photo
+from vision.image.decode import Damage, decode_photo
+from vision.image.header import file_reader, header_size, sniff_format
+from vision.image.photo_file import MAX_FILE_BYTES, ImageError, open_photo
 
 __all__ = ["ACCEPTED_FORMATS", "IMAGE_SUFFIXES", "MAX_DECODE_MEGAPIXELS", "MAX_FILE_BYTES",
            "MAX_REDUCED_MEGAPIXELS",

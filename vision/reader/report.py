@@ -35,7 +35,7 @@ from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import Tile
 from vision.doubt import DOUBT_BELOW, is_doubtful_confidence
-from vision.recognize import RecognitionError, RecognitionResult
+from vision.reader.recognize import RecognitionError, RecognitionResult
 from vision.types import HalfReading, Recognition, TileReading
 
 

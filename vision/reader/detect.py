@@ -20,8 +20,8 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.detections import Detections, non_max_suppression
-from vision.onnx_session import open_session
+from vision.reader.detections import Detections, non_max_suppression
+from vision.reader.onnx_session import open_session
 
 LETTERBOX_GREY = 114
 

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from vision.board_geometry import Join
+from vision.board.geometry import Join
 from vision.types import HalfReading, TileReading
 
 MIN_PLAUSIBLE = 0.01  # a value the reader gave less than this is never chosen for a half

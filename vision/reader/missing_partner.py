@@ -14,7 +14,7 @@ import math
 
 import numpy as np
 
-from vision.assemble import HalfSlot, PairProbability, TileSlot, ordered_halves, tile_covers
+from vision.reader.assemble import HalfSlot, PairProbability, TileSlot, ordered_halves, tile_covers
 
 DIRECTIONS = 24  # every 15 degrees
 MIN_PARTNER_PROBABILITY = 0.9  # stricter than pairing: this half is made up

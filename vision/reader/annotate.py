@@ -16,7 +16,7 @@ import numpy as np
 
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
-from vision.report import DOUBT_BELOW, counted_hand
+from vision.reader.report import DOUBT_BELOW, counted_hand
 from vision.types import Recognition, TileReading
 
 SURE_BGR = (60, 200, 60)

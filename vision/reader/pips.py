@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.onnx_session import open_session
+from vision.reader.onnx_session import open_session
 
 # The first look's top probability (after the set's mask) under which a half is doubtful
 # and read in all four quarter turns. 1.0 or more: every half is read four times.

@@ -23,11 +23,17 @@ import numpy as np
 
 from scorer.messages import counted
 from scorer.tiles import MAX_SET, Tile
-from vision.calibration import Calibration
-from vision.capture import MIN_SIDE_PX, ImageError, LoadedImage, load_image
-from vision.damage import CORRUPT_CONFIDENCE_CAP, intact_region
-from vision.image_decode import Damage
-from vision.second_look import read_hand
+from vision.image import (
+    CORRUPT_CONFIDENCE_CAP,
+    MIN_SIDE_PX,
+    Damage,
+    ImageError,
+    LoadedImage,
+    intact_region,
+    load_image,
+)
+from vision.reader.calibration import Calibration
+from vision.reader.second_look import read_hand
 from vision.types import ReaderProblem, Recognition, TileReading
 
 
@@ -82,7 +88,7 @@ def shipped_calibration() -> Calibration:
 
 def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
                          calibration: Calibration) -> tuple[list[TileReading], list[ReaderProblem]]:
-    """Read the photo; a damaged one only where its pixels are its own (vision.damage)."""
+    """Read the photo; a damaged one only where its pixels are its own (vision.image.damage)."""
     tiles, problems = _read_intact(loaded, reader, set_max)
     tiles = [calibration.tile(t) for t in tiles]
     if loaded.damage is Damage.CORRUPT:

@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.board_geometry import (
+from vision.board.geometry import (
     as_point,
     halves_about,
     inside_quad,

@@ -13,9 +13,9 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.assemble import HalfSlot, TileSlot, ordered_halves
-from vision.half_crop import crop_half
-from vision.pips import PipReader
+from vision.reader.assemble import HalfSlot, TileSlot, ordered_halves
+from vision.reader.half_crop import crop_half
+from vision.reader.pips import PipReader
 
 Box = tuple[float, float, float, float]
 

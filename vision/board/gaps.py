@@ -7,7 +7,7 @@ one whole tile; its neighbours then face each other across a gap one tile long, 
 line with the gap (two tiles long where glare or a dark photo hid two in a row). Where
 the chain turns a corner there, the missed tile lies straight on from one neighbour and
 the other, turned square, touches its far half. That place is given back to the reader
-for a second look (``vision.board_looks``); any other gap is left alone.
+for a second look (``vision.board.looks``); any other gap is left alone.
 
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from vision.board_geometry import (
+from vision.board.geometry import (
     IN_LINE_COS,
     TOUCH_WIDTHS,
     as_point,
@@ -37,7 +37,7 @@ from vision.board_geometry import (
     tile_quad,
     tile_width,
 )
-from vision.board_sizes import at_full_length, expected_lengths, tile_length
+from vision.board.sizes import at_full_length, expected_lengths, tile_length
 from vision.types import Point, TileReading
 
 # The ends' distance, in tile lengths, that one tile fills: a neighbour boxed too long

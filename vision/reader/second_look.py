@@ -25,7 +25,7 @@ from vision.doubt import is_doubtful_confidence
 from vision.types import LoneHalf, ReaderProblem, TileReading
 
 if TYPE_CHECKING:
-    from vision.recognize import FrameReader
+    from vision.reader.recognize import FrameReader
 
 MARGIN = 0.5  # of the photo's longer side, on every side
 BIG_TILE = 0.45  # a tile this long against the frame's shorter side fills the frame

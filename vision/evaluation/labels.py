@@ -1,7 +1,7 @@
 """Half-box labels (YOLO format, one box per non-blank tile half) and their tiles.
 
 The real photos label halves, not tiles. Labelled halves are paired into tiles with the
-reader's own geometry (vision.assemble.half_pair_error), with a wider tolerance because
+reader's own geometry (vision.reader.assemble.half_pair_error), with a wider tolerance because
 hand-drawn boxes are looser than the square halves of the geometry. A half left alone is
 a tile whose other half is blank (blanks are not labelled), or a pair the geometry could
 not settle (tiles touching side by side).
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from vision.assemble import PAIR_TOLERANCE, greedy_pairs
+from vision.reader import PAIR_TOLERANCE, greedy_pairs
 
 # Class index -> value, from the set's classes.txt (Roboflow sorted names as strings).
 REAL_CLASS_VALUES = (1, 10, 11, 12, 2, 3, 4, 5, 6, 7, 8, 9)

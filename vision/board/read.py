@@ -16,8 +16,8 @@ from dataclasses import dataclass, replace
 from scorer.notation import Board, BoardEntry, validate
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES, Tile
-from vision.board_decode import Correction, Decoding, decode, half_probabilities, tile_name
-from vision.board_geometry import (
+from vision.board.decode import Correction, Decoding, decode, half_probabilities, tile_name
+from vision.board.geometry import (
     Join,
     TableauTree,
     build_tree,
@@ -29,7 +29,7 @@ from vision.board_geometry import (
     tile_quad,
     tile_width,
 )
-from vision.board_looks import (
+from vision.board.looks import (
     Look,
     Meets,
     doubles_in_holes,
@@ -39,7 +39,7 @@ from vision.board_looks import (
     tiles_in_gaps,
     without_misreadings,
 )
-from vision.board_sizes import at_full_length, true_to_size
+from vision.board.sizes import at_full_length, true_to_size
 from vision.types import TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
@@ -56,7 +56,7 @@ BETWEEN_BELOW = 0.3  # ... and tiles this unsure between others (their tiles joi
 class TableauReading:
     """A photo's tableau: the board (None when it could not be built), what went wrong,
     and how it was read: the tiles it was built from (the reader's, true to size: see
-    vision.board_sizes; every index below is into these), joins, tree, decoded values and
+    vision.board.sizes; every index below is into these), joins, tree, decoded values and
     the board's corrections."""
 
     board: Board | None
@@ -88,7 +88,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
                  disputed: Tile | None = None, look: Look | None = None,
                  rules: RuleSet | None = None) -> TableauReading:
     """Rebuild the board from the tiles read; never raises. ``look`` reads the tile whose
-    half centres it is given from the photo: the second looks of vision.board_looks
+    half centres it is given from the photo: the second looks of vision.board.looks
     (a tile boxed as two, a tile read unsurely, a place where several tiles meet, a gap
     in a chain).
     ``rules`` are the house rules the board was played under (spinner arms, toes per

@@ -9,7 +9,7 @@ Two label formats are understood:
     per tile half that shows pips; **blank halves and tiles are not labelled.**
 (b) **Truth JSON** (synthetic renders): ``name.jpg`` beside ``name.json``, or
     ``images/name.jpg`` with ``truth/name.json``, in the read-JSON format
-    (``vision.report``); every tile and half, blanks included, is known. When a folder
+    (``vision.reader.report``); every tile and half, blanks included, is known. When a folder
     holds truth JSON it is read as (b) even if it also has YOLO ``labels/``.
 
 Definitions for (a), where only non-blank halves are labelled:
@@ -23,9 +23,9 @@ Definitions for (a), where only non-blank halves are labelled:
   is a tile with a blank other half; pairings checked by a person, see
   ``vision.training.propose_tile_pairs``). Without it they are inferred from the boxes
   alone, with the reader's own pairing
-  geometry (``vision.assemble.half_pair_error``: the centres' offset in units of the
+  geometry (``vision.reader.assemble.half_pair_error``: the centres' offset in units of the
   boxes' mean size is 1 in |dx| + |dy| for two halves of one tile, at any rotation)
-  and the tolerance of ``vision.half_labels``; pairs are taken best fit first. A
+  and the tolerance of ``vision.evaluation.labels``; pairs are taken best fit first. A
   labelled half left unpaired is a tile whose other half is blank. This is a heuristic:
   two tiles lying side by side in a 2x2 block of halves cannot be told apart from the
   boxes, so tile-level numbers on (a) carry that uncertainty; per-half accuracy and pip
@@ -69,12 +69,17 @@ from typing import Any
 import cv2
 import numpy as np
 
-from vision.assemble import greedy_pairs
-from vision.calibration import Calibration
-from vision.capture import IMAGE_SUFFIXES
 from vision.doubt import is_doubtful_confidence
-from vision.half_labels import PAIR_TOLERANCE
-from vision.recognize import FrameReader, RecognitionError, recognize_file, scale_tile
+from vision.evaluation.labels import PAIR_TOLERANCE
+from vision.image import IMAGE_SUFFIXES
+from vision.reader import (
+    Calibration,
+    FrameReader,
+    RecognitionError,
+    greedy_pairs,
+    recognize_file,
+    scale_tile,
+)
 from vision.types import Recognition, TileReading
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in pixels
@@ -600,7 +605,7 @@ def _truth_samples(root: Path) -> list[Sample]:
 
 
 def _load_truth(path: Path) -> Recognition:
-    from vision.report import recognition_from_dict
+    from vision.reader import recognition_from_dict
 
     try:
         return recognition_from_dict(json.loads(path.read_text(encoding="utf-8")))

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from vision.detect import OnnxDetector
-from vision.detections import HALF, Detections, non_max_suppression
+from vision.reader.detect import OnnxDetector
+from vision.reader.detections import HALF, Detections, non_max_suppression
 
 MIN_HALF_AT_MODEL_PX = 18.0  # below this, pips' halves are too small to find reliably
 TARGET_HALF_AT_MODEL_PX = 40.0

@@ -2,7 +2,7 @@
 
 The one call the commands make: ``read_board_photo(path, reader, set_max, disputed)``. It
 reads the tiles with the shipped reader (coordinates in the original photo's pixels) and
-rebuilds the board with ``vision.board_read``. ``annotate_board`` draws the board as read:
+rebuilds the board with ``vision.board.read``. ``annotate_board`` draws the board as read:
 every tile with its decoded values, every join as a line between the touching halves, the
 spinner ringed, halves the board corrected in orange, loose tiles in red.
 """
@@ -17,9 +17,9 @@ import numpy as np
 
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
-from vision.board_read import TableauReading, read_tableau
-from vision.capture import ImageError, LoadedImage, load_image
-from vision.recognize import FrameReader, scale_tile
+from vision.board.read import TableauReading, read_tableau
+from vision.image import ImageError, LoadedImage, load_image
+from vision.reader import FrameReader, scale_tile
 from vision.types import TileReading
 
 JOIN_BGR = (255, 200, 0)

@@ -13,17 +13,17 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.assemble import HalfSlot, PairProbability, TileSlot, assemble
-from vision.blank_partner import pair_lone_halves_with_blanks
-from vision.detect import OnnxDetector
-from vision.half_crop import CROP_PX, crop_half
-from vision.missing_partner import pair_lone_halves_by_judge
-from vision.pair_judge import PairJudge
-from vision.pips import PipReader
-from vision.tiled_detect import detect_multiscale
+from vision.reader.assemble import HalfSlot, PairProbability, TileSlot, assemble
+from vision.reader.blank_partner import pair_lone_halves_with_blanks
+from vision.reader.detect import OnnxDetector
+from vision.reader.half_crop import CROP_PX, crop_half
+from vision.reader.missing_partner import pair_lone_halves_by_judge
+from vision.reader.pair_judge import PairJudge
+from vision.reader.pips import PipReader
+from vision.reader.tiled_detect import detect_multiscale
 from vision.types import BiggerSet, HalfReading, LoneHalf, ReaderProblem, TileReading
 
-MODELS_DIR = Path(__file__).resolve().parent.parent / "models"
+MODELS_DIR = Path(__file__).resolve().parents[2] / "models"
 DETECTOR_FILE = "detector.onnx"
 PIPS_FILE = "pips.onnx"
 PAIRS_FILE = "pairs.onnx"
@@ -164,7 +164,7 @@ def _lone_problem(half: HalfSlot) -> LoneHalf:
 
 
 def load_default_reader(models_dir: Path = MODELS_DIR) -> TileReader:
-    """The shipped models; raises vision.onnx_session.ModelError with a one-line message."""
+    """The shipped models; raises vision.reader.onnx_session.ModelError with a one-line message."""
     return TileReader(
         OnnxDetector(models_dir / DETECTOR_FILE),
         PipReader(models_dir / PIPS_FILE),
@@ -182,7 +182,7 @@ def read_image_file(path: str, set_max: int | None = None, models_dir: Path = MO
     """The one narrow call for the app: a photo file in, a Recognition out. The models are
     loaded once per process. Raises ValueError with a one-line message for a bad photo,
     and ModelError when the models cannot be loaded."""
-    from vision.recognize import RecognitionError, recognize_file
+    from vision.reader.recognize import RecognitionError, recognize_file
 
     result = recognize_file(path, shared_reader(models_dir), set_max)
     if isinstance(result, RecognitionError):

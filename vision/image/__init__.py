@@ -1,0 +1,20 @@
+"""Photo files in, pixels out: opening, sniffing the header, decoding, and where a
+damaged photo still holds its own pixels.
+
+Every failure is one ``ImageError`` with a line a player can read; nothing here hangs on
+a FIFO or decodes a header bomb. Other packages use only the names below.
+"""
+
+from vision.image.capture import (
+                                  IMAGE_SUFFIXES,
+                                  MIN_SIDE_PX,
+                                  ImageError,
+                                  LoadedImage,
+                                  iter_image_files,
+                                  load_image,
+)
+from vision.image.damage import CORRUPT_CONFIDENCE_CAP, intact_region
+from vision.image.decode import Damage
+
+__all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",
+           "MIN_SIDE_PX", "intact_region", "iter_image_files", "load_image"]

@@ -1,0 +1,47 @@
+"""The photo reader: pixels in, tiles with both halves read out, and the result told.
+
+    detect (ONNX) -> pair halves into tiles (pair judge) -> lone halves' partners -> pips
+    read on full-resolution crops -> every tile verified whole -> set knowledge, a second
+    look when in doubt, calibrated confidences -> report (JSON, lines) / annotate (picture)
+
+``tile_reader`` holds the models and the pipeline; ``recognize`` turns a photo into a
+``Recognition``. Other packages use only the names below.
+"""
+
+from vision.reader.annotate import annotate, write_image
+from vision.reader.assemble import PAIR_TOLERANCE, assemble, greedy_pairs
+from vision.reader.calibration import Calibration
+from vision.reader.half_crop import crop_half
+from vision.reader.recognize import (
+                                     FrameReader,
+                                     RecognitionError,
+                                     apply_set_knowledge,
+                                     recognize_file,
+                                     recognize_loaded,
+                                     scale_tile,
+)
+from vision.reader.report import (
+                                     human_lines,
+                                     load_json_file,
+                                     recognition_from_dict,
+                                     rules_for,
+                                     to_dict,
+                                     to_json_line,
+)
+from vision.reader.second_look import border_colour
+from vision.reader.tile_reader import (
+                                     DETECTOR_FILE,
+                                     MODELS_DIR,
+                                     TileReader,
+                                     load_default_reader,
+                                     ms_since,
+                                     read_image_file,
+                                     shared_reader,
+)
+
+__all__ = ["Calibration", "DETECTOR_FILE", "FrameReader", "MODELS_DIR", "PAIR_TOLERANCE",
+           "RecognitionError", "TileReader", "annotate", "apply_set_knowledge", "assemble",
+           "border_colour", "crop_half", "greedy_pairs", "human_lines", "load_default_reader",
+           "load_json_file", "ms_since", "read_image_file", "recognition_from_dict",
+           "recognize_file", "recognize_loaded", "rules_for", "scale_tile", "shared_reader",
+           "to_dict", "to_json_line", "write_image"]
