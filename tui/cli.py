@@ -21,6 +21,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "synth": ("tui.commands.synth", "render a labelled synthetic training set"),
     "board": ("tui.commands.board", "print the board notation read from a photo of the tableau"),
     "live": ("tui.commands.live", "read tiles live from a webcam, stream or video file"),
+    "serve": ("tui.commands.serve", "serve the scorecard app to browsers (the players' phones)"),
 }
 
 

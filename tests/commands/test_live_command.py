@@ -65,12 +65,22 @@ def test_a_text_file_as_camera_is_one_line(truth_reader, tmp_path, capsys):
     assert "notes.jpg" in err
 
 
-def test_no_display_says_use_no_window(truth_reader, monkeypatch, capsys):
+def test_window_without_a_display_says_use_the_page_or_no_window(truth_reader, monkeypatch,
+                                                                 capsys):
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
-    assert main(["live", "--camera", str(SAMPLE)]) == 2
+    assert main(["live", "--camera", str(SAMPLE), "--window"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("chickenfoot live: no display available") and "use --no-window" in err
+    assert "--page" in err and err.count("\n") == 1
+
+
+def test_no_window_support_serves_the_page_instead(truth_reader, monkeypatch, capsys):
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert main(["live", "--camera", str(SAMPLE), "--port", "0", "--max-frames", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "the live view of video live_demo.avi is at http://127.0.0.1:" in out
 
 
 def test_missing_models_are_one_line(no_reader, capsys):

@@ -1,22 +1,35 @@
 """`chickenfoot live [--camera INDEX|URL|VIDEO_FILE] [--width W --height H] [--set N]
-[--no-window] [--snapshot-dir DIR] [--send] [--snapshot-on-exit] [--max-frames N]`
+[--page [--port N] [--host H] | --window | --no-window] [--snapshot-dir DIR] [--send]
+[--snapshot-on-exit] [--max-frames N]`
 
-Reads the tiles in view as they are laid down: a window shows the picture with every tile
-outlined and its values (``?`` while a tile is still unsure), the pip total and score of
-the settled tiles, and the frame rate. Keys: ``s`` snapshot (PNG + the JSON of
-``chickenfoot read --json``, in ``--snapshot-dir``), ``f`` freeze, ``o`` overlay on/off,
-``q`` quit. ``--send`` also puts each snapshot in the scorecard app's inbox (see
-``vision.live``).
+Reads the tiles in view as they are laid down, shown one of three ways:
+
+- the page (``--page``; the default when no window can open, as with the headless OpenCV
+  the project installs): served on http://127.0.0.1:8765/ (``--port``; ``--host 0.0.0.0``
+  opens it to the network, only when asked), opened in the browser when there is a
+  desktop. It shows the picture with every tile outlined and its values, unsure tiles
+  marked ``?``, the settled hand, pip total and score, and a Send button (key ``s``) that
+  puts the view in the scorecard app's inbox. A lost camera, a stalled stream or the end
+  of the video is said on the page and here; the page stays until Ctrl+C (exit 130).
+  See ``tui.web``.
+- the window (``--window``; the default where OpenCV can open one, as before): the
+  picture with every tile outlined and its values (``?`` while a tile is still unsure),
+  the pip total and score of the settled tiles, and the frame rate. Keys: ``s`` snapshot
+  (PNG + the JSON of ``chickenfoot read --json``, in ``--snapshot-dir``), ``f`` freeze,
+  ``o`` overlay on/off, ``q`` quit. ``--send`` also puts each snapshot in the scorecard
+  app's inbox (see ``vision.live``).
+- no picture (``--no-window``): a line is printed whenever the settled reading changes
+  (``  3.40s frame 34: 2 tiles: 6|6 5|3  pips 20  score 20``), for scripts. A video file
+  is then read as fast as it decodes.
 
 ``--camera`` takes a camera index (default 0), a stream URL (a phone camera app, e.g.
-``http://192.168.1.20:8080/video``) or a video file, played at its own pace in the window.
+``http://192.168.1.20:8080/video``) or a video file, played at its own pace on the page
+and in the window.
 
-``--no-window``: no picture; a line is printed whenever the settled reading changes
-(``  3.40s frame 34: 2 tiles: 6|6 5|3  pips 20  score 20``), for a terminal without a
-display and for scripts. A video file is then read as fast as it decodes.
-
-Exit status: 0 at the end (q, end of the video, ``--max-frames``), 2 when the camera,
-stream or file cannot be used or is lost, the reader is missing, or there is no display.
+Exit status: 0 at the end (q, end of the video in the window or headless,
+``--max-frames``), 2 when the camera, stream, file or port cannot be used, the camera is
+lost (window, headless), the reader is missing, or ``--window`` has no display; 130 on
+Ctrl+C (how the page ends).
 """
 
 from __future__ import annotations
@@ -29,6 +42,14 @@ from scorer.tiles import SET_SIZES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.epilog = ("Without --page, --window or --no-window, the live view opens in a window "
+                     "where OpenCV can open one, and otherwise (the headless OpenCV installed "
+                     "by default) as a page at http://127.0.0.1:8765/, printed and opened in "
+                     "the browser when there is a desktop. The page shows the picture with "
+                     "every tile outlined and its values, unsure tiles marked ?, the settled "
+                     "hand, pip total and score; its Send button (key s) puts the hand in the "
+                     "scorecard app's inbox (in the app, l on the round takes it). Ctrl+C "
+                     "ends it (exit 130).")
     parser.add_argument("--camera", default="0", metavar="INDEX|URL|VIDEO_FILE",
                         help="camera index, stream URL or video file (default 0)")
     parser.add_argument("--width", type=int, default=1280, metavar="W",
@@ -37,14 +58,32 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="camera height to ask for (default 720)")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
                         metavar="N", help="the double-N set in play (6, 9, 12, 15, 18)")
-    parser.add_argument("--no-window", action="store_true",
-                        help="print a line when the reading changes instead of a window")
+    face = parser.add_mutually_exclusive_group()
+    face.add_argument("--page", action="store_true",
+                      help="show the live view as a page in the browser (the default when "
+                           "no window can open, as with the headless OpenCV installed by "
+                           "default)")
+    face.add_argument("--window", action="store_true",
+                      help="show the live view in an OpenCV window (the default where one "
+                           "can open)")
+    face.add_argument("--no-window", action="store_true",
+                      help="no picture: print a line when the reading changes")
+    parser.add_argument("--port", type=int, default=8765, metavar="N",
+                        help="the page's port (default 8765; 0 takes a free one)")
+    parser.add_argument("--host", default="127.0.0.1", metavar="H",
+                        help="the page's address (default 127.0.0.1: this computer only; "
+                             "0.0.0.0 opens it to the network)")
+    parser.add_argument("--no-open", dest="open_page", action="store_false",
+                        help="do not open the page in the browser")
     parser.add_argument("--snapshot-dir", default=".", metavar="DIR",
-                        help="where snapshots go (default: the current folder)")
+                        help="where snapshots go (window, --no-window; default: the current "
+                             "folder)")
     parser.add_argument("--send", action="store_true",
-                        help="also put snapshots in the scorecard app's inbox")
+                        help="also put snapshots in the scorecard app's inbox (window, "
+                             "--no-window; the page's Send button always does)")
     parser.add_argument("--snapshot-on-exit", action="store_true",
-                        help="take a snapshot of the last view when the loop ends")
+                        help="take a snapshot of the last view when the loop ends (window, "
+                             "--no-window)")
     parser.add_argument("--max-frames", type=int, default=None, metavar="N",
                         help="stop after N frames")
     parser.add_argument("--min-confidence", type=float, default=0.6, metavar="X",
@@ -64,19 +103,30 @@ def run(args: argparse.Namespace) -> int:
     if args.max_frames is not None and args.max_frames <= 0:
         _err("chickenfoot live: --max-frames must be positive")
         return 2
+    if not 0 <= args.port <= 65535:
+        _err(f"chickenfoot live: --port {args.port} is not a port (0 to 65535; 0 takes a "
+             "free one)")
+        return 2
     from vision.live import LiveError, LiveOptions, LiveSession, check_display
 
-    if not args.no_window:
+    page = args.page
+    if not (args.no_window or page):
         try:
             check_display()
         except LiveError as error:
-            _err(f"chickenfoot live: {error}")
-            return 2
+            if args.window:
+                _err(f"chickenfoot live: {error}, or --page to watch in the browser")
+                return 2
+            page = True  # the default install: no window, so the page
     from tui.commands.read import load_reader
 
     reader = load_reader("live")
     if reader is None:
         return 2
+    if page:
+        from tui.web.live_page import run_page
+
+        return run_page(args, reader, out=lambda line: print(line, flush=True), err=_err)
     from vision.live import SourceError, open_source
 
     try:

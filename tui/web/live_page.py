@@ -1,0 +1,106 @@
+"""``chickenfoot live --page``: the live view as a page on 127.0.0.1, for the OpenCV
+build the project installs (headless: no window can open) and for any browser.
+
+Order matters for the player: the port is taken first (a port in use is one line before
+anything loads), then the camera is opened, then the URL is printed (and opened in the
+browser when there is a desktop to open it on). The page's Send button writes the view
+into the scorecard app's inbox, as ``s`` with ``--send`` does in the window.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from tui.web.listen import ListenError, bind, network_warning, url_for
+from tui.web.live_board import RETRYING, LiveBoard
+from tui.web.live_loop import PageLoop
+from tui.web.live_server import LiveServer
+
+DEFAULT_PORT = 8765
+
+
+def inbox_writer(err: Callable[[str], None]) -> Callable[[Any, Any, Any], str]:
+    """What the Send button does: the view into the inbox, and what to tell the player."""
+
+    def write(image: Any, recognition: Any, rules: Any) -> str:
+        from vision.live import inbox_dir, write_snapshot
+
+        _png, json_path = write_snapshot(inbox_dir(), image, recognition, rules)
+        count = len(recognition.tiles)
+        return (f"sent {count} tile{'s' if count != 1 else ''} to the scorecard "
+                f"({json_path.name}): in the scorecard app, press l on the round")
+
+    return write
+
+
+def desktop_present() -> bool:
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def open_in_browser(url: str) -> None:
+    import webbrowser
+
+    try:
+        webbrowser.open(url, new=2)
+    except Exception:  # noqa: BLE001 - the URL is printed; opening it is a courtesy
+        pass
+
+
+def run_page(args: argparse.Namespace, reader: Any, out: Callable[[str], None],
+             err: Callable[[str], None]) -> int:
+    """Serve the live view until Ctrl+C (130) or ``--max-frames`` (0); 2 when the port or
+    the source cannot be used."""
+    from vision.live import LiveSession, SourceError, open_source
+
+    try:
+        sock = bind(args.host, args.port)
+    except ListenError as error:
+        err(f"chickenfoot live: {error}")
+        return 2
+    stall_s = max(0.1, args.stall_timeout)
+    board = LiveBoard(str(args.camera), stall_s)
+
+    def on_message(text: str) -> None:
+        err(f"chickenfoot live: {text}")
+        board.say(RETRYING, text)
+
+    def opener():
+        return open_source(args.camera, (args.width, args.height), stall_s=stall_s,
+                           on_message=on_message)
+
+    try:
+        source = opener()
+    except SourceError as error:
+        sock.close()
+        err(f"chickenfoot live: {error}")
+        return 2
+    board.source_name = source.name
+    session = LiveSession(source, reader, args.set_max)
+    url = url_for(args.host, sock)
+    server = LiveServer(sock, board, inbox_writer(err),
+                        say=lambda text: err(f"chickenfoot live: {text}"))
+    try:
+        server.start()
+        out(f"chickenfoot live: the live view of {source.name} is at {url} "
+            "(Ctrl+C to quit)")
+        warning = network_warning(args.host, "the live view (the camera picture and the "
+                                             "Send button)")
+        if warning:
+            err(f"chickenfoot live: {warning}")
+        if args.open_page and desktop_present() and sys.stdout.isatty():
+            open_in_browser(url)
+        loop = PageLoop(session, board, doubt_below=args.min_confidence, url=url,
+                        max_frames=args.max_frames, reopen=opener if source.live else None,
+                        err=err)
+        return loop.run()
+    finally:
+        server.stop()
+        session.source.close()
+        if session.frames:
+            err(f"chickenfoot live: {session.frames} frames, {session.fps:.1f} fps")

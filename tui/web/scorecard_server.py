@@ -1,0 +1,84 @@
+"""The scorecard app served to browsers with Textual's own ``textual-serve``: each page
+that connects gets its own run of the very command ``chickenfoot`` runs (same store, same
+camera), drawn in the page by xterm.js. Nothing is installed on the phones.
+
+Three changes to textual-serve's ``Server``, each for the table:
+
+- it listens on a socket bound beforehand (``tui.web.listen``: a port in use is one line,
+  ``--port 0`` takes a free one);
+- the page's websocket address comes from the address the browser used, so the page
+  works whether it was opened as 127.0.0.1, by this machine's network address or by name;
+- its page fetches nothing from the internet (``templates/app_index.html``: no web font),
+  and Ctrl+C or SIGTERM ends it quietly with the status every command uses (130).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+import aiohttp_jinja2
+from aiohttp import web
+from aiohttp.web_runner import GracefulExit
+from textual_serve.server import Server, to_int
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+
+
+class ScorecardServer(Server):
+    def __init__(self, command: str, sock: socket.socket, title: str = "Chicken Foot") -> None:
+        host, port = sock.getsockname()[:2]
+        super().__init__(command, host=host, port=port, title=title,
+                         templates_path=TEMPLATES)
+        self.sock = sock
+        self.stopped_by: str | None = None  # "interrupted" or "terminated"
+
+    def initialize_logging(self) -> None:
+        logging.basicConfig(level=logging.WARNING, format="chickenfoot serve: %(message)s")
+
+    async def on_startup(self, app: web.Application) -> None:
+        return  # the command prints the address; no banner
+
+    @aiohttp_jinja2.template("app_index.html")
+    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+        base = f"{request.scheme}://{request.host}"
+        websocket = ("wss:" if request.scheme == "https" else "ws:") + base.split(":", 1)[1]
+        return {
+            "font_size": to_int(request.query.get("fontsize", "16"), 16),
+            "app_websocket_url": websocket + str(request.app.router["websocket"].url_for()),
+            "config": {"static": {"url": base + "/static/"}},
+            "application": {"name": self.title},
+        }
+
+    def _stop(self, why: str) -> None:
+        self.stopped_by = why
+        raise GracefulExit()
+
+    def serve(self, debug: bool = False) -> None:
+        """Serve until Ctrl+C or SIGTERM (then ``stopped_by`` says which)."""
+        self.debug = debug
+        self.initialize_logging()
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        try:
+            loop.add_signal_handler(signal.SIGINT, self._stop, "interrupted")
+            loop.add_signal_handler(signal.SIGTERM, self._stop, "terminated")
+        except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C is KeyboardInterrupt
+            pass
+        try:
+            web.run_app(self._make_app(), sock=self.sock, handle_signals=False, loop=loop,
+                        print=lambda *_args: None, shutdown_timeout=3.0)
+        finally:
+            if sys.platform != "win32":
+                for sig in (signal.SIGINT, signal.SIGTERM):
+                    try:
+                        loop.remove_signal_handler(sig)
+                    except (NotImplementedError, RuntimeError, ValueError):
+                        pass
+            if not loop.is_closed():
+                loop.close()
