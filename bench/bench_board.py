@@ -32,8 +32,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorer.rules import RuleSet  # noqa: E402
-from tui.commands.check import InputError  # noqa: E402
-from tui.commands.check_photo import judge_dispute  # noqa: E402
+from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
 from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
 from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo, scene_tiles  # noqa: E402
@@ -80,14 +79,14 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
             tiles, truth, look = readings_for(scene, rng, mode, reader, seed + i)
             reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
             tiles = reading.tiles  # true to size: a stray reading dropped
-            exact += reading.ok and reading.board == scene.board
+            exact += reading.built and reading.board == scene.board
             # worst for a player: a wrong board given with no problem reported
             unwarned += reading.ok and reading.board != scene.board
             true_values = half_truths(tiles, truth) if mode == "model" else [
                 v for t in truth for v in t.pips]
             read_values = [v for t in tiles for v in t.pips]
             decoded = ([v for pair in reading.decoding.values for v in pair]
-                       if reading.decoding is not None and reading.decoding.consistent
+                       if reading.decoding is not None and reading.decoding.buildable
                        else read_values)
             for t, r, d in zip(true_values, read_values, decoded, strict=True):
                 halves += 1
@@ -102,7 +101,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
 
 def bench_disputes(count, mode, reader, seed, rules, size):
     kinds = ["legal", "arms-first", "legal", "foot-open", "legal", "no-match"]
-    right = 0
+    right = wrong = 0
     per_kind: dict[str, list[int]] = {}
     for i in range(count):
         kind = kinds[i % len(kinds)]
@@ -110,14 +109,14 @@ def bench_disputes(count, mode, reader, seed, rules, size):
         scene = make_scene(rng, size, rules, kind)
         tiles, _, look = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
         truth = scene.verdict()
-        reading = read_tableau(tiles, rules.set_max, disputed=scene.disputed.tile, look=look,
-                               rules=rules)
+        reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
         ok = False
-        if reading.ok and reading.board is not None:
+        if reading.built:
             try:
-                result = judge_dispute(reading.board, scene.disputed.tile, rules)
+                result = judge_tile(reading, scene.disputed.tile, rules)[0][0]
                 ok = result.verdict.legal == truth.legal
-            except InputError:
+                wrong += not ok
+            except NoDispute:
                 ok = False
         right += ok
         per_kind.setdefault(kind, [0, 0])
@@ -125,7 +124,7 @@ def bench_disputes(count, mode, reader, seed, rules, size):
         per_kind[kind][1] += 1
     detail = ", ".join(f"{k} {a}/{n}" for k, (a, n) in per_kind.items())
     print(f"disputed plays ({count}, about {size} tiles): verdict accuracy {right / count:.3f} "
-          f"({detail})")
+          f"({detail}); wrong verdicts {wrong}, no verdict {count - right - wrong}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -78,6 +78,15 @@ def test_vision_imports_nothing_of_tui():
     assert bad == []
 
 
+def test_the_app_never_imports_the_command_line():
+    app = [p for p in _modules("tui")
+           if p.name != "cli.py" and "commands" not in p.relative_to(ROOT / "tui").parts]
+    assert any(p.name == "app.py" for p in app)
+    bad = [f"{_where(p, line)} imports {m}" for p in app for m, _, line in _imports(p)
+           if m == "tui.cli" or m.startswith("tui.commands")]
+    assert bad == []
+
+
 def _runtime_modules() -> list[Path]:
     """tui and vision's runtime packages: what a user's command runs."""
     vision = [p for p in _modules("vision") if _package_of(p) not in ("training",)]

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote, urlparse
 
+from scorer.dispute import DisputeResult
 from scorer.notation import Board
 from scorer.rules import RuleSet
 from scorer.tiles import MAX_SET, Tile
@@ -43,11 +44,22 @@ class NoSnapshotWaiting(Exception):
     """The live view's inbox holds no snapshot (or the one there cannot be read)."""
 
 
+class CannotJudge(Exception):
+    """A tile of a photo's board that cannot be judged there (the message says why)."""
+
+
+# (the tile in dispute, the rules) -> each reading of it judged, likeliest first, with
+# its chance; raises CannotJudge
+JudgeTile = Callable[[Tile, RuleSet], list[tuple[DisputeResult, float]]]
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class BoardReading:
-    """A photo of the tableau as the app sees it: the board read (None when the photo
-    gave none), why not (``problems``), and what the reader noticed or the board
-    corrected on the way (``notes``). No pixels."""
+    """A photo of the tableau as the app sees it: the board read as it lies (None when
+    the photo gave none), what is wrong with it or why there is none (``problems``),
+    what the reader noticed or the board corrected on the way (``notes``), and ``judge``,
+    which judges any tile of it on this same reading (the photo is read once). No
+    pixels."""
 
     image: str
     board: Board | None
@@ -55,9 +67,11 @@ class BoardReading:
     problems: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     tiles_read: int = 0
+    judge: JudgeTile | None = None
 
     @property
     def ok(self) -> bool:
+        """A board, and nothing wrong with it."""
         return self.board is not None and not self.problems
 
 
@@ -68,11 +82,9 @@ class Recognizer(Protocol):
     def read_camera(self, index: int = 0, set_max: int = 9,
                     progress: Progress | None = None) -> Recognition: ...
 
-    def read_board(self, path: str, rules: RuleSet, disputed: Tile | None = None,
+    def read_board(self, path: str, rules: RuleSet,
                    progress: Progress | None = None) -> BoardReading:
-        """The board in a photo of the tableau played under ``rules``. With ``disputed``,
-        the reader's values on that tile's join are kept as seen (that join is what is
-        in dispute)."""
+        """The board in a photo of the tableau played under ``rules``, as it lies."""
         ...
 
     def take_live_snapshot(self, progress: Progress | None = None) -> Recognition:
@@ -95,6 +107,20 @@ def clean_path(text: str) -> str:
 
 def _noop(_: str) -> None:
     return None
+
+
+def _judge_on(reading) -> JudgeTile:
+    """Judging any tile of ``reading`` (a vision.board.TableauReading), reading nothing
+    again."""
+    def judge(tile: Tile, rules: RuleSet) -> list[tuple[DisputeResult, float]]:
+        from vision.board import NoDispute, judge_tile
+
+        try:
+            return judge_tile(reading, tile, rules)
+        except NoDispute as error:
+            raise CannotJudge(str(error)) from None
+
+    return judge
 
 
 class VisionRecognizer:
@@ -175,29 +201,30 @@ class VisionRecognizer:
         finally:
             os.unlink(shot)
 
-    def read_board(self, path: str, rules: RuleSet, disputed: Tile | None = None,
+    def read_board(self, path: str, rules: RuleSet,
                    progress: Progress | None = None) -> BoardReading:
         progress = progress or _noop
         path, reader = self._photo_and_reader(path, progress, "type the board notation instead")
         try:
-            from tui.commands.board import notes
             from vision.board import PhotoError, read_board_photo
 
             # the same models as photo reads, loaded once per process
             tiles_reader = reader.shared_reader(self.models_dir)
             progress(f"Reading the tableau in {os.path.basename(path)}...")
-            photo = read_board_photo(path, tiles_reader, rules.set_max, disputed, rules)
+            photo = read_board_photo(path, tiles_reader, rules.set_max, rules)
         except PhotoError as error:
             raise RecognizerUnavailable(f"Cannot read {path}: {error}") from None
         except Exception as error:  # the reader's own failure, shown to the player
             raise RecognizerUnavailable(
                 f"The reader could not read {path}: {error}") from None
         reading = photo.reading
-        if reading.ok:
-            return BoardReading(path, reading.board, reading.set_max, (),
-                                tuple(notes(photo, rules)), len(photo.tiles))
-        return BoardReading(path, None, reading.set_max,
-                            photo.reader_problems + reading.problems, (), len(photo.tiles))
+        problems = tuple(reading.problem_lines())
+        if reading.built:
+            notes = reading.notes + photo.reader_problems
+            return BoardReading(path, reading.board, reading.set_max, problems, notes,
+                                len(photo.tiles), _judge_on(reading))
+        return BoardReading(path, None, reading.set_max, problems + photo.reader_problems, (),
+                            len(photo.tiles))
 
     def take_live_snapshot(self, progress: Progress | None = None) -> Recognition:
         progress = progress or _noop

@@ -43,22 +43,3 @@ def test_a_hand_photo_is_called_a_hand(reader, monkeypatch, capsys):
     assert len(lines) <= 2 + board_command.MAX_PROBLEM_LINES
     code, out, _ = run([str(HAND), "--json"], capsys)
     assert json.loads(out)["problems"][0].startswith("this looks like a hand")
-
-
-def test_the_hint_needs_tiles_and_no_join_to_a_spinner():
-    class Tree:
-        parent = (None, 0)
-
-    class Reading:
-        ok = False
-        tiles = (1, 2)
-        tree = None
-
-    class Photo:
-        reading = Reading()
-
-    assert board_command.hand_hint(Photo()).startswith("this looks like a hand")
-    Reading.tree = Tree()
-    assert board_command.hand_hint(Photo()) is None
-    Reading.tree, Reading.tiles = None, (1,)
-    assert board_command.hand_hint(Photo()) is None

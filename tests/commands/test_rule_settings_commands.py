@@ -74,7 +74,7 @@ def test_simulate_next_lower_records_the_doubles_opened(capsys) -> None:
 
 
 def fake_photo(board_text: str, set_max: int):
-    reading = SimpleNamespace(set_max=set_max, ok=True, board=parse_board(board_text))
+    reading = SimpleNamespace(set_max=set_max, ok=True, built=True, board=parse_board(board_text))
     return SimpleNamespace(reading=reading)
 
 

@@ -7,7 +7,9 @@ import sqlite3
 import threading
 from pathlib import Path
 
+from scorer.dispute import judge_dispute
 from scorer.notation import parse_board
+from scorer.tiles import Tile
 from tui.recognizer import (
     BoardReading,
     CameraUnavailable,
@@ -33,12 +35,22 @@ HAND = Recognition(
     problems=("one tile is partly outside the photo",),
 )
 
+JUDGED: list[Tile] = []  # tiles judged on the fake tableau's reading, in order
+
+
+def _judge_on_fake_tableau(tile: Tile, rules):
+    """As the real reading judges: on the board read, without reading the photo again."""
+    JUDGED.append(tile)
+    return [(judge_dispute(_TABLEAU_BOARD, tile, rules), 0.99)]
+
+
 # A tableau: the spinner with two arms, and 1-5 on the 1 of 9-1, played before the
 # spinner had its four arms; the board noticed a half it corrected.
+_TABLEAU_BOARD = parse_board("9-9 9-1@9-9 9-2@9-9 1-5@9-1")
 TABLEAU = BoardReading(
-    image="tableau.jpg", board=parse_board("9-9 9-1@9-9 9-2@9-9 1-5@9-1"), set_max=9,
+    image="tableau.jpg", board=_TABLEAU_BOARD, set_max=9,
     notes=("read 9-2 at (120, 80) as 9-2: 8 does not fit the board, 9 does",),
-    tiles_read=4)
+    tiles_read=4, judge=_judge_on_fake_tableau)
 
 NO_BOARD = BoardReading(
     image="tableau.jpg", board=None, set_max=9,
@@ -84,8 +96,8 @@ class FakeRecognizer:
             progress("Taking a picture...")
         return self.answer
 
-    def read_board(self, path, rules, disputed=None, progress=None):
-        self.calls.append(("board", path, rules.set_max, disputed))
+    def read_board(self, path, rules, progress=None):
+        self.calls.append(("board", path, rules.set_max))
         self.thread_names.append(threading.current_thread().name)
         if progress:
             progress("Reading the tableau...")

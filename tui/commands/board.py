@@ -1,14 +1,16 @@
 """`chickenfoot board PHOTO [--set N] [--arms N] [--json] [--annotate OUT]`: the board in a
 photo.
 
-Prints the board notation read from a photo of the tableau on one line (ready for the
-scorecard, for a person to correct, and for ``chickenfoot check BOARD --play ...``);
-halves the board corrected, and rules the board breaks, go to standard error as notes.
-With ``--json`` one JSON object: the board, its JSON form, corrections, joins, problems.
+Prints the board notation read from a photo of the tableau on one line, as it lies
+(ready for the scorecard, for a person to correct, and for ``chickenfoot check BOARD
+--play ...``): a join whose halves disagree stays as read and is named on standard error
+("problem: 7-9 touches 3-3: 7 against 3"), with tiles not joined, unreadable halves,
+halves the board corrected and rules the board breaks. With ``--json`` one JSON object:
+the board, its JSON form, corrections, joins, mismatches, problems, notes.
 
-Exit status: 0 with a board, 2 when the photo could not be turned into one (each reason
-on its own line: tiles not joined to anything, more than one spinner, unreadable halves,
-joins that disagree) or cannot be read at all.
+Exit status: 0 with a board (problems or not), 2 when no board can be built at all (no
+tiles, tiles lying apart as in a hand, a tile that would be there twice) or the photo
+cannot be read.
 """
 
 from __future__ import annotations
@@ -54,38 +56,23 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.json:
         print(json.dumps(board_dict(photo, rules)))
-    elif reading.ok:
+    elif reading.built:
         print(reading.board)
+        for line in reading.problem_lines():
+            print(f"problem: {line}", file=sys.stderr)
         for line in notes(photo, rules):
             print(f"note: {line}", file=sys.stderr)
     else:
         print_problems("board", photo)
-    return 0 if reading.ok else 2
+    return 0 if reading.built else 2
 
 
 MAX_PROBLEM_LINES = 5
-HAND_HINT = ("this looks like a hand, not a tableau: none of the {n} tiles read is joined to "
-             "a spinner (photograph the board, or score a hand with chickenfoot read)")
-
-
-def hand_hint(photo) -> str | None:
-    """One line when the tiles read form no board at all (no tile joined to another as
-    played): a photo of a hand given where a tableau was expected."""
-    reading = photo.reading
-    count = len(reading.tiles)
-    if count < 2 or reading.ok:
-        return None
-    tree = reading.tree
-    if tree is not None and any(p is not None for p in tree.parent):
-        return None
-    return HAND_HINT.format(n=count)
 
 
 def problem_lines(photo) -> list[str]:
-    """Why the photo gave no board: the hand hint first when it applies, then the reader's
-    and the board's problems."""
-    hint = hand_hint(photo)
-    return ([hint] if hint else []) + list(photo.reader_problems + photo.reading.problems)
+    """What is wrong with the board: the board's problems, then the reader's."""
+    return photo.reading.problem_lines() + list(photo.reader_problems)
 
 
 def print_problems(command: str, photo) -> None:
@@ -142,13 +129,16 @@ def board_dict(photo, rules: RuleSet) -> dict[str, object]:
         "joins": joins,
         "corrections": [{"tile": c.tile, "half": c.half, "read": c.read, "board": c.decoded}
                         for c in reading.corrections],
-        "notes": notes(photo, rules) if reading.ok else [],
-        "problems": problem_lines(photo) if not reading.ok else [],
+        "mismatches": [{"tile": m.a, "half": m.a_half, "touches": m.b, "shows": m.a_value,
+                        "against": list(m.b_values)}
+                       for m in (reading.decoding.mismatches if reading.decoding else ())],
+        "notes": notes(photo, rules) if reading.built else [],
+        "problems": problem_lines(photo),
     }
 
 
 def read_photo_for(path: str, set_max: int | None, annotate: str | None, command: str,
-                   disputed=None, rules: RuleSet | None = None):
+                   rules: RuleSet | None = None):
     """Load the reader, read the board in the photo and write the annotation if asked;
     None after printing one line saying why not."""
     from tui.commands.read import load_reader
@@ -158,7 +148,7 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
     if reader is None:
         return None
     try:
-        photo = read_board_photo(path, reader, set_max, disputed, rules)
+        photo = read_board_photo(path, reader, set_max, rules)
     except PhotoError as error:
         print(f"chickenfoot {command}: {error}", file=sys.stderr)
         return None

@@ -3,9 +3,10 @@ correct the board if the reader got a tile wrong, pick the disputed tile or type
 as TILE@PARENT, and read the verdict with every reason, under the game's rules.
 
 A tile picked on a board read from a photo (and not edited since) is judged the way
-``chickenfoot check PHOTO --disputed TILE`` does: the photo is read again with that tile
-named, so the reader's values on its join are kept as seen, and the play is judged where
-the tile lies on the board without it (and without anything played on it later).
+``chickenfoot check PHOTO --disputed TILE`` does, on the reading already made (the photo
+is read once): the tile keeps its own pixels, the rest of the board is decoded without
+it, and the play is judged where it lies on the board without it (and without anything
+played on it later). A tile read in doubt is judged both ways, each verdict shown.
 """
 
 from __future__ import annotations
@@ -31,26 +32,32 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from scorer.dispute import DisputeError, judge_dispute, judge_on
 from scorer.moves import Play
 from scorer.notation import Board, NotationError, format_board, read_board
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from scorer.verdict import Verdict
-from tui.commands.check import InputError, judge_board_text
-from tui.commands.check_photo import judge_dispute
-from tui.recognizer import BoardReading, RecognizerUnavailable, clean_path
+from tui.recognizer import BoardReading, CannotJudge, RecognizerUnavailable, clean_path
 from tui.widgets import rules_summary
+
+
+class InputError(ValueError):
+    """What the person typed or picked cannot be judged; the message is one line."""
 
 
 @dataclass(frozen=True, slots=True)
 class Judgement:
     """What the screen shows: the board judged on, the play, the tiles taken off with a
-    tile already on the board, and the verdict."""
+    tile already on the board, the verdict, and for a tile read in doubt its other
+    reading judged too (with each reading's chance)."""
 
     board: Board
     play: Play
     taken_off: tuple[Tile, ...]
     verdict: Verdict
+    chance: float | None = None
+    others: tuple[tuple[Judgement, float], ...] = ()
 
 
 def judge_text(board_text: str, play_text: str, rules: RuleSet) -> Judgement:
@@ -73,10 +80,15 @@ def judge_text(board_text: str, play_text: str, rules: RuleSet) -> Judgement:
             where = "is the spinner" if lying.parent is None else f"lies on {lying.parent}"
             raise InputError(f"{play.tile} {where} on this board, not on {play.parent}; "
                              "pick it from the list, or correct the board")
-        result = judge_dispute(board, play.tile, rules)
+        try:
+            result = judge_dispute(board, play.tile, rules)
+        except DisputeError as error:
+            raise InputError(str(error)) from None
         return Judgement(result.board, result.play, result.taken_off, result.verdict)
-    result = judge_board_text(board_text, play_text, rules)
-    return Judgement(result.board, result.play, (), result.verdict)
+    try:
+        return Judgement(board, play, (), judge_on(board, play, rules))
+    except DisputeError as error:
+        raise InputError(str(error)) from None
 
 
 def board_plays(board: Board) -> list[tuple[Tile, str]]:
@@ -96,11 +108,10 @@ class BoardProgress(Message):
 
 
 class BoardDone(Message):
-    def __init__(self, path: str, reading: BoardReading, disputed: Tile | None) -> None:
+    def __init__(self, path: str, reading: BoardReading) -> None:
         super().__init__()
         self.path = path
         self.reading = reading
-        self.disputed = disputed
 
 
 class BoardFailed(Message):
@@ -125,6 +136,7 @@ class DisputeScreen(Screen[None]):
         self.photo_path: str | None = None  # the photo the board was read from
         self.photo_board: str | None = None  # the board as read, before any edit
         self.photo_notes: tuple[str, ...] = ()
+        self.photo_reading: BoardReading | None = None  # judges its tiles without reading
         self.judgement: Judgement | None = None
         self._plays: dict[str, str] = {}  # option id -> the play as TILE@PARENT
 
@@ -252,7 +264,7 @@ class DisputeScreen(Screen[None]):
     # -- judging -----------------------------------------------------------------------
     def judge(self, play_text: str) -> None:
         """Judge the play on the board shown. A tile lying on a photo's board, where it
-        lies, is judged on a fresh reading of the photo that keeps its join as seen."""
+        lies, is judged on the photo's reading, with the tile's own pixels."""
         if not self._board_text():
             self._show_error("no board yet: read a photo, or type the board")
             return
@@ -263,12 +275,22 @@ class DisputeScreen(Screen[None]):
             play: Play | None = Play.parse(play_text)
         except ValueError:
             play = None  # judge_text says what is wrong with it
-        if play is not None and self._from_photo() and self.photo_path is not None:
+        reading = self.photo_reading
+        if (play is not None and self._from_photo() and reading is not None
+                and reading.judge is not None):
             board = read_board(self._board_text())
             lying = next((e for e in board.entries if e.tile == play.tile), None)
             if lying is not None and lying.parent is not None and lying.parent == play.parent:
-                self._start(f"Reading the photo again with {play.tile} in dispute...")
-                self.run_board_reader(self.photo_path, play.tile)
+                try:
+                    judged = reading.judge(play.tile, self.rules)
+                except CannotJudge as error:
+                    self._show_error(str(error))
+                    return
+                (first, chance), *others = judged
+                self._show_judgement(Judgement(
+                    first.board, first.play, first.taken_off, first.verdict, chance,
+                    tuple((Judgement(o.board, o.play, o.taken_off, o.verdict), c)
+                          for o, c in others)))
                 return
         try:
             judgement = judge_text(self._board_text(), play_text, self.rules)
@@ -293,6 +315,13 @@ class DisputeScreen(Screen[None]):
         if judgement.taken_off:
             text.append("\nTaken off with it (played on it later): "
                         + ", ".join(str(t) for t in judgement.taken_off), style="dim")
+        for other, chance in judgement.others:
+            word = "legal" if other.verdict.legal else "ILLEGAL"
+            text.append("\nIn doubt: the tile is read unsurely"
+                        + (f" ({judgement.chance:.2f})" if judgement.chance is not None else "")
+                        + f". Read as {other.play.tile} (chance {chance:.2f}) the play is "
+                        f"{word}" + "".join(f"; {r.message}" for r in other.verdict.reasons),
+                        style="bold yellow")
         text.append(f"\nBoard: {format_board(judgement.board)}", style="dim")
         for note in self.photo_notes if self._from_photo() else ():
             text.append(f"\n{note}", style="yellow")
@@ -314,7 +343,7 @@ class DisputeScreen(Screen[None]):
                         severity="warning")
             return
         self._start(f"Reading {path}...")
-        self.run_board_reader(path, None)
+        self.run_board_reader(path)
 
     def _start(self, text: str) -> None:
         self.query_one("#board-busy").display = True
@@ -325,21 +354,20 @@ class DisputeScreen(Screen[None]):
         self.query_one("#board-progress", Static).update(text)
 
     @work(thread=True, exclusive=True, group="board-reader")
-    def run_board_reader(self, path: str, disputed: Tile | None) -> None:
+    def run_board_reader(self, path: str) -> None:
         recognizer = self.app.recognizer  # type: ignore[attr-defined]
 
         def progress(text: str) -> None:
             self.post_message(BoardProgress(text))
 
         try:
-            reading = recognizer.read_board(path, self.rules, disputed=disputed,
-                                            progress=progress)
+            reading = recognizer.read_board(path, self.rules, progress=progress)
         except (RecognizerUnavailable, FileNotFoundError) as error:
             self.post_message(BoardFailed(str(error)))
         except Exception as error:  # noqa: BLE001 - any reader failure becomes a message
             self.post_message(BoardFailed(f"Reading failed: {error}"))
         else:
-            self.post_message(BoardDone(path, reading, disputed))
+            self.post_message(BoardDone(path, reading))
 
     def on_board_progress(self, message: BoardProgress) -> None:
         self.query_one("#board-progress", Static).update(message.text)
@@ -351,7 +379,7 @@ class DisputeScreen(Screen[None]):
 
     def on_board_done(self, message: BoardDone) -> None:
         reading = message.reading
-        if not reading.ok or reading.board is None:
+        if reading.board is None:
             first = reading.problems[0] if reading.problems else "no board was found"
             self._stop(Text(f"No board in this photo: {first}. Type the board instead.",
                             style="bold red"))
@@ -366,27 +394,21 @@ class DisputeScreen(Screen[None]):
         notation = format_board(reading.board)
         self.photo_path = message.path
         self.photo_board = notation
-        self.photo_notes = reading.notes
+        self.photo_notes = reading.problems + reading.notes
+        self.photo_reading = reading
         self.query_one("#board-text", Input).value = notation
         self._show_tiles(reading.board)
         tiles = len(reading.board.entries)
+        said = len(reading.problems) + len(reading.notes)
         summary = Text(f"Read {tiles} tiles on the board"
-                       + (f", {len(reading.notes)} note(s) below" if reading.notes else "")
+                       + (f", {said} note(s) below" if said else "")
                        + ". Correct the board if a tile is wrong; pick the disputed tile.",
                        style="bold")
         self._stop(summary)
-        if message.disputed is None:
-            text = Text("Pick the disputed tile (or type the play).", style="dim")
-            for note in reading.notes:
-                text.append(f"\n{note}", style="yellow")
-            self._set_verdict(text)
-            self.action_focus_tiles()
-            return
-        try:
-            result = judge_dispute(reading.board, message.disputed, self.rules)
-        except InputError as error:
-            self._show_error(str(error))
-            return
-        self.query_one("#play", Input).value = str(result.play)
-        self._show_judgement(Judgement(result.board, result.play, result.taken_off,
-                                       result.verdict))
+        text = Text("Pick the disputed tile (or type the play).", style="dim")
+        for problem in reading.problems:
+            text.append(f"\n{problem}", style="bold yellow")
+        for note in reading.notes:
+            text.append(f"\n{note}", style="yellow")
+        self._set_verdict(text)
+        self.action_focus_tiles()

@@ -1,36 +1,52 @@
-"""Correcting the reader with the board: the most probable values that make it consistent.
+"""Every half's value on the board: one stated score, maximised under the hard rules.
 
-Every half has a distribution over 0..set_max from the reader: its value with its
-confidence, the runner-up with its confidence, and what is left spread thin over the
-other values. The board adds three constraints: joined halves show one value (so every
-group of joined halves takes one value), no value exceeds the set, and every tile exists
-once. The decoder picks the assignment with the highest joint probability under them:
-each group's values are ranked by cost (minus the log probability summed over its
-halves), and a branch-and-bound search over the groups, bounded by the best cost of the
-groups still open, finds the optimum (exhaustive, but it only branches where the
-independent best choices collide on a duplicate tile).
+The reader gives each half a distribution over 0..set_max (its value and confidence, the
+runner-up, the rest spread thin). The board adds what a laid tableau promises: a half
+usually shows the value of the half it touches, the spinner is a double, no value is
+beyond the set, and every tile exists once. The decoder chooses the values ``v`` that
+minimise
 
-It never guesses: a value the reader gave less than ``MIN_PLAUSIBLE`` for a half is not
-considered for it. When no consistent assignment is left, the result names the joins that
-disagree ("4-6 touches 3-5: 6 vs 5") and the tiles that would appear twice.
+    cost(v) = sum over halves h of -log p_h(v_h)
+            + MISMATCH_COST * (number of joins whose halves show different values)
+
+subject to: ``v_h`` is plausible for h (the reader gave it at least ``MIN_PLAUSIBLE``,
+or h was read less surely than ``OUTVOTE_BELOW`` and a half it touches was read as it),
+the spinner's halves agree, and no two tiles come out alike. Nothing is guessed: a value
+nobody read is never chosen.
+
+A join is a soft constraint, not a hard one: ``MISMATCH_COST`` is -log of the chance that
+two touching halves really differ (a misplayed tile, the very thing a dispute is about).
+So a half read unsurely takes its neighbour's value (a correction), while a half read
+surely keeps what it shows and the join is reported as a mismatch: the board is still
+built, with the mismatch named ("7-9 touches 3-3: 7 against 3").
+
+Solving: the joins used form a forest (a tableau is a tree), so without uniqueness the
+optimum is exact dynamic programming over each tile's pair of values. Uniqueness is then
+enforced by best-first branching: when two tiles come out alike, one branch forbids that
+tile to the first, the other to the second; each branch's forest optimum is a lower
+bound, so the first branch popped with every tile once is the optimum. The branching has
+an explicit budget (``MAX_SOLVES``); when it runs out the best board found so far is
+returned and ``budget_spent`` says so.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
-from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from vision.board.geometry import Join
 from vision.types import HalfReading, TileReading
 
 MIN_PLAUSIBLE = 0.01  # a value the reader gave less than this is never chosen for a half
-OUTVOTE_BELOW = 0.9  # a lone half read less surely than this can be outvoted by its join
+OUTVOTE_BELOW = 0.9  # a half read less surely may take the value of a half it touches
+MISMATCH_COST = -math.log(0.01)  # two touching halves differ about once in a hundred
 FLOOR = 1e-6
-SEARCH_LIMIT = 200_000  # nodes; beyond this the best assignment found so far is kept
+MAX_SOLVES = 400  # forest solves in the uniqueness search; then the best found is kept
 
 Half = tuple[int, int]  # (tile index, half index)
+Pair = tuple[int, int]  # a tile's values in half order
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,19 +60,41 @@ class Correction:
 
 
 @dataclass(frozen=True, slots=True)
-class Decoding:
-    """Decoded values per tile (in half order), or, when ``conflicts`` is not empty, the
-    reader's own values and every reason the board cannot be made consistent."""
+class Mismatch:
+    """A join whose halves show different values: half ``a_half`` of tile ``a`` shows
+    ``a_value`` where it touches tile ``b``, which shows ``b_values`` there (one value,
+    or both halves of a tile lying crosswise)."""
 
-    values: tuple[tuple[int, int], ...]
+    a: int
+    a_half: int
+    b: int
+    b_half: int | None
+    a_value: int
+    b_values: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Decoding:
+    """Decoded values per tile (in half order) and what the board says about them.
+    ``impossible`` names tiles no plausible values can make distinct, or halves no value
+    of the set fits; the values are then the reader's own and no board can be built."""
+
+    values: tuple[Pair, ...]
     corrections: tuple[Correction, ...] = ()
-    conflicts: tuple[str, ...] = ()
+    mismatches: tuple[Mismatch, ...] = ()
     doubtful: tuple[Half, ...] = ()  # halves whose decoded value is still a coin toss
+    impossible: tuple[tuple[int, ...], ...] = ()
     cost: float = 0.0
+    budget_spent: bool = False
+
+    @property
+    def buildable(self) -> bool:
+        return not self.impossible
 
     @property
     def consistent(self) -> bool:
-        return not self.conflicts
+        """Every join agrees and every tile is there once."""
+        return self.buildable and not self.mismatches
 
 
 def half_probabilities(half: HalfReading, set_max: int) -> list[float]:
@@ -80,236 +118,278 @@ def tile_name(tile: TileReading) -> str:
     return f"{a}-{b}"
 
 
-class _Groups:
-    def __init__(self, count: int) -> None:
-        self.up = list(range(count))
-
-    def find(self, i: int) -> int:
-        while self.up[i] != i:
-            self.up[i] = self.up[self.up[i]]
-            i = self.up[i]
-        return i
-
-    def union(self, a: int, b: int) -> None:
-        self.up[self.find(a)] = self.find(b)
+def tile_key(values: Pair) -> Pair:
+    return (min(values), max(values))
 
 
-def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
-           fixed: Mapping[int, tuple[int, int]] | None = None,
-           doubles: Sequence[int] = ()) -> Decoding:
-    """The most probable consistent values of ``tiles`` under ``joins``. ``fixed`` pins
-    some tiles' values (in half order), e.g. the tile a player names; the tiles in
-    ``doubles`` must come out doubles (the spinner, named so in a conflict)."""
-    fixed = dict(fixed or {})
-    n = len(tiles)
-    groups = _Groups(2 * n)
-    for j in joins:
-        first = j.halves()[0]
-        for other in j.halves()[1:]:
-            groups.union(2 * first[0] + first[1], 2 * other[0] + other[1])
-    for i in doubles:
-        groups.union(2 * i, 2 * i + 1)
-    members: dict[int, list[int]] = {}
-    for h in range(2 * n):
-        members.setdefault(groups.find(h), []).append(h)
-    keys = sorted(members)
-    index = {k: i for i, k in enumerate(keys)}
-    group_of = [index[groups.find(h)] for h in range(2 * n)]
-
-    probs = [half_probabilities(tiles[h // 2].halves[h % 2], set_max) for h in range(2 * n)]
-    domains: list[list[tuple[float, int]]] = []
-    conflicts: list[str] = []
-    for k in keys:
-        halves = members[k]
-        options = []
-        for v in range(set_max + 1):
-            if any(h // 2 in fixed and fixed[h // 2][h % 2] != v for h in halves):
-                continue
-            if not _plausible(v, halves, probs, tiles, fixed):
-                continue
-            cost = -sum(math.log(probs[h][v]) for h in halves if h // 2 not in fixed)
-            options.append((cost, v))
-        options.sort()
-        if not options:
-            conflicts.extend(_disagreements(tiles, joins, halves, set_max, fixed, doubles))
-        domains.append(options)
-    read_values = tuple(tiles[i].pips for i in range(n))
-    if conflicts:
-        return Decoding(read_values, conflicts=tuple(dict.fromkeys(conflicts)))
-
-    best = _search(domains, group_of, n)
-    if best is None:
-        return Decoding(read_values, conflicts=_duplicates(tiles, domains, group_of, n))
-    assignment, cost = best
-    values = tuple((assignment[group_of[2 * i]], assignment[group_of[2 * i + 1]])
-                   for i in range(n))
-    corrections = tuple(Correction(i, h, tiles[i].halves[h].pips, values[i][h])
-                        for i in range(n) for h in (0, 1)
-                        if i not in fixed and values[i][h] != tiles[i].halves[h].pips)
-    doubtful = _doubtful(domains, assignment, group_of, n)
-    return Decoding(values, corrections, (), doubtful, round(cost, 4))
+def join_agrees(join: Join, values: Sequence[Pair]) -> bool:
+    shown = values[join.a][join.a_half]
+    b = values[join.b]
+    return shown == b[join.b_half] if join.b_half is not None else shown == b[0] == b[1]
 
 
-def _plausible(v: int, halves: list[int], probs: list[list[float]],
-               tiles: Sequence[TileReading], fixed: Mapping[int, tuple[int, int]]) -> bool:
-    """A group may take ``v`` when every half gave it a fair chance, or when one half
-    alone, not read with near certainty, says otherwise and at least two others joined to
-    it read ``v`` outright. A sure dissent is a real mismatch on the table: reported."""
-    doubters = [h for h in halves if h // 2 not in fixed and probs[h][v] < MIN_PLAUSIBLE]
-    if not doubters:
-        return True
-    if any(tiles[h // 2].halves[h % 2].confidence >= OUTVOTE_BELOW for h in doubters):
-        return False
-    backers = sum(1 for h in halves if h // 2 not in fixed and tiles[h // 2].halves[h % 2].pips == v
-                  and tiles[h // 2].halves[h % 2].confidence >= 0.8)
-    return len(doubters) == 1 and backers >= 2
+class _Problem:
+    """The decoding problem: each tile's plausible value pairs with their cost, and the
+    forest of joins the score charges for."""
 
+    def __init__(self, tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
+                 doubles: Sequence[int]) -> None:
+        self.n = len(tiles)
+        self.logp = [[[-math.log(p) for p in half_probabilities(h, set_max)] for h in t.halves]
+                     for t in tiles]
+        doubles = set(doubles)
+        touching = _values_touching(tiles, joins, set_max)
+        self.states: list[list[tuple[Pair, float]]] = []
+        self.empty: list[int] = []
+        for i in range(self.n):
+            plausible = [sorted({v for v in range(set_max + 1)
+                                 if self.logp[i][h][v] <= -math.log(MIN_PLAUSIBLE)}
+                                | touching.get((i, h), set())) for h in (0, 1)]
+            states = [((a, b), self.logp[i][0][a] + self.logp[i][1][b])
+                      for a in plausible[0] for b in plausible[1]
+                      if i not in doubles or a == b]
+            if not states:
+                self.empty.append(i)
+            self.states.append(sorted(states, key=lambda s: s[1]))
+        self.forest, self.left_over = _forest(self.n, joins)
 
-def _search(domains: list[list[tuple[float, int]]], group_of: list[int], n: int
-            ) -> tuple[list[int], float] | None:
-    """Branch and bound over the groups; tiles must come out unique."""
-    count = len(domains)
-    tiles_of: list[list[int]] = [[] for _ in range(count)]
-    for i in range(n):
-        for g in {group_of[2 * i], group_of[2 * i + 1]}:
-            tiles_of[g].append(i)
-    # Groups that decide most tiles first; the bound is the best cost of the rest.
-    order = sorted(range(count), key=lambda g: (-len(tiles_of[g]), g))
-    rest_bound = [0.0] * (count + 1)
-    for pos in range(count - 1, -1, -1):
-        rest_bound[pos] = rest_bound[pos + 1] + domains[order[pos]][0][0]
-    assigned: list[int | None] = [None] * count
-    seen: dict[tuple[int, int], int] = {}
-    best: list[object] = [None, math.inf]
-    nodes = [0]
-
-    def complete_tiles(g: int) -> list[tuple[int, int]] | None:
-        keys = []
-        for i in tiles_of[g]:
-            a, b = assigned[group_of[2 * i]], assigned[group_of[2 * i + 1]]
-            if a is None or b is None:
-                continue
-            key = (min(a, b), max(a, b))
-            if seen.get(key, 0) > 0 or key in keys:
-                return None
-            keys.append(key)
-        return keys
-
-    def visit(pos: int, cost: float) -> None:
-        if nodes[0] > SEARCH_LIMIT and best[0] is not None:
-            return
-        nodes[0] += 1
-        if pos == count:
-            if cost < best[1]:
-                best[0], best[1] = list(assigned), cost
-            return
-        g = order[pos]
-        for c, v in domains[g]:
-            if cost + c + rest_bound[pos + 1] >= best[1]:
-                break
-            assigned[g] = v
-            keys = complete_tiles(g)
-            if keys is not None:
-                for key in keys:
-                    seen[key] = seen.get(key, 0) + 1
-                visit(pos + 1, cost + c)
-                for key in keys:
-                    seen[key] -= 1
-            assigned[g] = None
-
-    visit(0, 0.0)
-    if best[0] is None:
-        return None
-    return best[0], float(best[1])  # type: ignore[return-value]
-
-
-def _doubtful(domains: list[list[tuple[float, int]]], assignment: list[int],
-              group_of: list[int], n: int) -> tuple[Half, ...]:
-    """Halves whose group's chosen value has less than even odds against the others that
-    would still give every tile once (a rival that duplicates a tile is no rival)."""
-    def tile_of(i: int, values: list[int]) -> tuple[int, int]:
-        a, b = values[group_of[2 * i]], values[group_of[2 * i + 1]]
-        return (min(a, b), max(a, b))
-
-    counts = Counter(tile_of(i, assignment) for i in range(n))
-    weak = set()
-    for g, options in enumerate(domains):
-        touched = [i for i in range(n) if g in (group_of[2 * i], group_of[2 * i + 1])]
-        chosen = next(c for c, v in options if v == assignment[g])
+    def solve(self, forbidden: frozenset[tuple[int, Pair]]) -> tuple[float, list[Pair]] | None:
+        """The forest optimum with some tiles' values forbidden, or None."""
+        states = [[s for s in self.states[i] if (i, tile_key(s[0])) not in forbidden]
+                  for i in range(self.n)]
+        if any(not s for s in states):
+            return None
+        sub = [[c for _, c in s] for s in states]
+        choice: dict[tuple[int, int], list[int]] = {}  # (child, parent state) -> child state
+        for child, parent, join in reversed(self.forest):
+            child_key, parent_key = _keys(join, child)
+            best_by_key: dict[int, tuple[float, int]] = {}
+            overall = (math.inf, -1)
+            for k, ((values), _) in enumerate(states[child]):
+                cost = sub[child][k]
+                overall = min(overall, (cost, k))
+                key = child_key(values)
+                if key is not None and cost < best_by_key.get(key, (math.inf, -1))[0]:
+                    best_by_key[key] = (cost, k)
+            picks = []
+            for k, (values, _) in enumerate(states[parent]):
+                matched = best_by_key.get(parent_key(values), (math.inf, -1))
+                pick = matched if matched[0] <= overall[0] + MISMATCH_COST else (
+                    overall[0] + MISMATCH_COST, overall[1])
+                sub[parent][k] += pick[0]
+                picks.append(pick[1])
+            choice[(child, parent)] = picks
+        chosen = [-1] * self.n
         total = 0.0
-        for c, v in options:
-            if v != assignment[g]:
-                rival = list(assignment)
-                rival[g] = v
-                others = counts - Counter(tile_of(i, assignment) for i in touched)
-                mine = [tile_of(i, rival) for i in touched]
-                if len(set(mine)) < len(mine) or any(others[t] for t in mine):
-                    continue
-            total += math.exp(chosen - c)
-        if 1.0 / total < 0.5:
-            weak.add(g)
-    return tuple((i, h) for i in range(n) for h in (0, 1) if group_of[2 * i + h] in weak)
+        children = {child for child, _, _ in self.forest}
+        for i in range(self.n):
+            if i not in children:
+                k = min(range(len(sub[i])), key=sub[i].__getitem__)
+                chosen[i] = k
+                total += sub[i][k]
+        for child, parent, _ in self.forest:  # parents come before their children
+            chosen[child] = choice[(child, parent)][chosen[parent]]
+        return total, [states[i][chosen[i]][0] for i in range(self.n)]
 
 
-def _disagreements(tiles: Sequence[TileReading], joins: Sequence[Join], halves: list[int],
-                   set_max: int, fixed: Mapping[int, tuple[int, int]],
-                   doubles: Sequence[int] = ()) -> list[str]:
-    """The joins inside one group of halves whose values cannot be made to agree."""
-    inside = set(halves)
-    out = []
+def _values_touching(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int
+                     ) -> dict[Half, set[int]]:
+    """For each half read less surely than OUTVOTE_BELOW, the values the halves it
+    touches were read as (within the set)."""
+    out: dict[Half, set[int]] = {}
 
-    def shown(i: int, h: int) -> int:
-        return fixed[i][h] if i in fixed else tiles[i].halves[h].pips
-
-    for i in doubles:
-        if 2 * i in inside and shown(i, 0) != shown(i, 1):
-            out.append(f"{tile_name(tiles[i])} is taken for the spinner, a double: "
-                       f"{shown(i, 0)} vs {shown(i, 1)}")
+    def offer(half: Half, value: int) -> None:
+        if value <= set_max and tiles[half[0]].halves[half[1]].confidence < OUTVOTE_BELOW:
+            out.setdefault(half, set()).add(value)
 
     for j in joins:
-        pairs = j.halves()
-        if 2 * pairs[0][0] + pairs[0][1] not in inside:
-            continue
-        a_value = shown(j.a, j.a_half)
-        if j.b_half is None:
-            b_values = {shown(j.b, 0), shown(j.b, 1)}
-            if b_values != {a_value}:
-                b_text = "/".join(str(v) for v in sorted(b_values))
-                out.append(f"{tile_name(tiles[j.a])} touches {tile_name(tiles[j.b])} "
-                           f"crosswise: {a_value} vs {b_text}")
-        else:
-            b_value = shown(j.b, j.b_half)
-            if a_value != b_value:
-                out.append(f"{tile_name(tiles[j.a])} touches {tile_name(tiles[j.b])}: "
-                           f"{a_value} vs {b_value}")
-    for h in halves:
-        i = h // 2
-        if shown(i, h % 2) > set_max:
-            out.append(f"{tile_name(tiles[i])} shows {shown(i, h % 2)}, more than a "
-                       f"double-{set_max} set holds")
-    if not out:
-        names = sorted({tile_name(tiles[h // 2]) for h in halves})
-        out.append(f"the joined halves of {', '.join(names)} cannot show one value")
+        for h in (j.b_half,) if j.b_half is not None else (0, 1):
+            offer((j.a, j.a_half), tiles[j.b].halves[h].pips)
+            offer((j.b, h), tiles[j.a].halves[j.a_half].pips)
     return out
 
 
-def _duplicates(tiles: Sequence[TileReading], domains: list[list[tuple[float, int]]],
-                group_of: list[int], n: int) -> tuple[str, ...]:
-    """The tiles that come out twice under every consistent choice (the best ones shown)."""
-    values = [(domains[group_of[2 * i]][0][1], domains[group_of[2 * i + 1]][0][1])
-              for i in range(n)]
-    by_tile: dict[tuple[int, int], list[int]] = {}
-    for i, (a, b) in enumerate(values):
-        by_tile.setdefault((min(a, b), max(a, b)), []).append(i)
-    out = []
-    for (a, b), idx in sorted(by_tile.items()):
-        if len(idx) > 1:
-            where = " and ".join(f"({tiles[i].center_px[0]:.0f}, {tiles[i].center_px[1]:.0f})"
-                                 for i in idx)
-            out.append(f"{a}-{b} would appear {len(idx)} times (at {where}); every tile "
-                       "exists once")
-    return tuple(out) or ("no choice of the doubtful halves gives every tile once",)
+def _keys(join: Join, child: int):
+    """The value each side of ``join`` shows where they touch (None: a tile lying
+    crosswise that is no double shows no one value), as (child's, parent's)."""
+    def a_key(values: Pair) -> int | None:
+        return values[join.a_half]
+
+    def b_key(values: Pair) -> int | None:
+        if join.b_half is not None:
+            return values[join.b_half]
+        return values[0] if values[0] == values[1] else None
+
+    return (a_key, b_key) if child == join.a else (b_key, a_key)
 
 
-__all__ = ["Correction", "Decoding", "MIN_PLAUSIBLE", "decode", "half_probabilities",
-           "tile_name"]
+def _forest(n: int, joins: Sequence[Join]) -> tuple[list[tuple[int, int, Join]], list[Join]]:
+    """A spanning forest of the joins as (child, parent, join), parents before children,
+    and the joins that would close a loop (not charged: a tableau has none)."""
+    up = list(range(n))
+
+    def find(i: int) -> int:
+        while up[i] != i:
+            up[i] = up[up[i]]
+            i = up[i]
+        return i
+
+    tree: dict[int, list[tuple[int, Join]]] = {}
+    left_over = []
+    for j in joins:
+        ra, rb = find(j.a), find(j.b)
+        if ra == rb:
+            left_over.append(j)
+            continue
+        up[ra] = rb
+        tree.setdefault(j.a, []).append((j.b, j))
+        tree.setdefault(j.b, []).append((j.a, j))
+    out: list[tuple[int, int, Join]] = []
+    seen: set[int] = set()
+    for root in range(n):
+        if root in seen:
+            continue
+        seen.add(root)
+        queue = [root]
+        while queue:
+            tile = queue.pop(0)
+            for other, j in tree.get(tile, ()):
+                if other not in seen:
+                    seen.add(other)
+                    out.append((other, tile, j))
+                    queue.append(other)
+    return out, left_over
+
+
+def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
+           doubles: Sequence[int] = (), max_solves: int = MAX_SOLVES) -> Decoding:
+    """The values of ``tiles`` with the lowest cost under ``joins`` (the module's
+    objective); the tiles in ``doubles`` (the spinner) come out doubles."""
+    n = len(tiles)
+    read = tuple(t.pips for t in tiles)
+    if n == 0:
+        return Decoding(())
+    problem = _Problem(tiles, joins, set_max, doubles)
+    if problem.empty:
+        return Decoding(read, impossible=tuple((i,) for i in problem.empty))
+    first = problem.solve(frozenset())
+    assert first is not None  # every tile has a state and nothing is forbidden
+    heap = [(first[0], 0, frozenset(), first[1])]
+    solves, tie = 1, 1
+    best_relaxed = first
+    found: tuple[float, list[Pair]] | None = None
+    while heap:
+        cost, _, forbidden, values = heapq.heappop(heap)
+        twins = _first_twins(values)
+        if twins is None:
+            found = (cost, values)
+            break
+        if solves >= max_solves:
+            break
+        for i in twins:
+            branch = forbidden | {(i, tile_key(values[i]))}
+            result = problem.solve(branch)
+            solves += 1
+            if result is not None:
+                heapq.heappush(heap, (result[0], tie, branch, result[1]))
+                tie += 1
+    spent = found is None and solves >= max_solves
+    if found is None:
+        if not spent:  # every branch closed: no plausible values make the tiles distinct
+            return Decoding(read, impossible=_alike(best_relaxed[1]))
+        return Decoding(read, impossible=_alike(best_relaxed[1]), budget_spent=True)
+    cost, values = found
+    values_t = tuple(values)
+    corrections = tuple(Correction(i, h, tiles[i].halves[h].pips, values[i][h])
+                        for i in range(n) for h in (0, 1)
+                        if values[i][h] != tiles[i].halves[h].pips)
+    mismatches = tuple(_mismatch(j, values_t) for _, _, j in problem.forest
+                       if not join_agrees(j, values_t))
+    doubtful = _doubtful(problem, values_t, doubles)
+    return Decoding(values_t, corrections, mismatches, doubtful, (), round(cost, 4))
+
+
+def _first_twins(values: Sequence[Pair]) -> tuple[int, int] | None:
+    seen: dict[Pair, int] = {}
+    for i, v in enumerate(values):
+        key = tile_key(v)
+        if key in seen:
+            return seen[key], i
+        seen[key] = i
+    return None
+
+
+def _alike(values: Sequence[Pair]) -> tuple[tuple[int, ...], ...]:
+    by_tile: dict[Pair, list[int]] = {}
+    for i, v in enumerate(values):
+        by_tile.setdefault(tile_key(v), []).append(i)
+    return tuple(tuple(ix) for ix in by_tile.values() if len(ix) > 1)
+
+
+def _mismatch(join: Join, values: Sequence[Pair]) -> Mismatch:
+    b = values[join.b]
+    shown = (b[join.b_half],) if join.b_half is not None else tuple(sorted(set(b)))
+    return Mismatch(join.a, join.a_half, join.b, join.b_half, values[join.a][join.a_half], shown)
+
+
+def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int]
+              ) -> tuple[Half, ...]:
+    """Halves whose value has less than even odds against every other value their group
+    (the halves the agreeing joins hold together) could take with every tile still there
+    once, all else as decoded."""
+    n = problem.n
+    up = list(range(2 * n))
+
+    def find(h: int) -> int:
+        while up[h] != h:
+            up[h] = up[up[h]]
+            h = up[h]
+        return h
+
+    charged = [j for _, _, j in problem.forest]
+    for j in charged:
+        if join_agrees(j, values):
+            halves = [(j.a, j.a_half)] + ([(j.b, j.b_half)] if j.b_half is not None
+                                          else [(j.b, 0), (j.b, 1)])
+            for t, h in halves[1:]:
+                up[find(2 * t + h)] = find(2 * halves[0][0] + halves[0][1])
+    for i in doubles:
+        up[find(2 * i)] = find(2 * i + 1)
+    groups: dict[int, list[int]] = {}
+    for h in range(2 * n):
+        groups.setdefault(find(h), []).append(h)
+    weak: list[Half] = []
+    plausible = -math.log(MIN_PLAUSIBLE)
+    for members in groups.values():
+        chosen = values[members[0] // 2][members[0] % 2]
+        tiles = {h // 2 for h in members}
+        others = {tile_key(values[i]) for i in range(n) if i not in tiles}
+        base = _group_cost(problem, values, members, charged, chosen)
+        total = 0.0
+        for v in range(len(problem.logp[0][0])):
+            if any(problem.logp[h // 2][h % 2][v] > plausible for h in members):
+                continue
+            rival = list(values)
+            for h in members:
+                pair = list(rival[h // 2])
+                pair[h % 2] = v
+                rival[h // 2] = (pair[0], pair[1])
+            keys = [tile_key(rival[i]) for i in tiles]
+            if v != chosen and (len(set(keys)) < len(keys) or others & set(keys)):
+                continue  # a rival that makes a tile twice is no rival
+            total += math.exp(base - _group_cost(problem, rival, members, charged, v))
+        if total > 0 and 1.0 / total < 0.5:
+            weak.extend((h // 2, h % 2) for h in members)
+    return tuple(sorted(weak))
+
+
+def _group_cost(problem: _Problem, values: Sequence[Pair], members: list[int],
+                charged: list[Join], value: int) -> float:
+    tiles = {h // 2 for h in members}
+    cost = sum(problem.logp[h // 2][h % 2][value] for h in members)
+    return cost + MISMATCH_COST * sum(1 for j in charged if (j.a in tiles or j.b in tiles)
+                                      and not join_agrees(j, values))
+
+
+__all__ = ["Correction", "Decoding", "MIN_PLAUSIBLE", "MISMATCH_COST", "Mismatch", "decode",
+           "half_probabilities", "join_agrees", "tile_key", "tile_name"]

@@ -1,10 +1,11 @@
 """A photo of the tableau -> the tiles read -> the board, and the board drawn on the photo.
 
-The one call the commands make: ``read_board_photo(path, reader, set_max, disputed)``. It
+The one call the commands make: ``read_board_photo(path, reader, set_max, rules)``. It
 reads the tiles with the shipped reader (coordinates in the original photo's pixels) and
-rebuilds the board with ``vision.board.read``. ``annotate_board`` draws the board as read:
-every tile with its decoded values, every join as a line between the touching halves, the
-spinner ringed, halves the board corrected in orange, loose tiles in red.
+rebuilds the board with ``vision.board.read``, once, whatever is later put in dispute.
+``annotate_board`` draws the board as read: every tile with its decoded values, every join
+as a line between the touching halves (a mismatched one in red), the spinner ringed,
+halves the board corrected in orange, loose tiles in red.
 """
 
 from __future__ import annotations
@@ -16,7 +17,6 @@ import cv2
 import numpy as np
 
 from scorer.rules import RuleSet
-from scorer.tiles import Tile
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
 from vision.reader import FrameReader, scale_tile
@@ -46,8 +46,7 @@ class BoardPhoto:
 
 
 def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
-                     disputed: Tile | None = None, rules: RuleSet | None = None
-                     ) -> BoardPhoto:
+                     rules: RuleSet | None = None) -> BoardPhoto:
     """Read the tableau in the photo at ``path`` (``rules``: the house rules it was played
     under, for the spinner's arms and the toes of a foot); raises PhotoError for a bad
     file."""
@@ -58,7 +57,7 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
     tiles, problems = reader.read(loaded.pixels, set_max)
     if loaded.scale != 1.0:
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
-    reading = read_tableau(tiles, set_max, disputed, second_look(reader, loaded, set_max), rules)
+    reading = read_tableau(tiles, set_max, second_look(reader, loaded, set_max), rules)
     return BoardPhoto(loaded, reading.tiles, tuple(str(p) for p in problems), reading)
 
 
@@ -87,6 +86,8 @@ def annotate_board(image_bgr: np.ndarray, tiles: Sequence[TileReading],
     tree = reading.tree
     values = reading.decoding.values if reading.decoding else tuple(t.pips for t in tiles)
     fixed = {(c.tile, c.half) for c in reading.corrections}
+    mismatched = ({frozenset((m.a, m.b)) for m in reading.decoding.mismatches}
+                  if reading.decoding else set())
 
     def pt(p) -> tuple[int, int]:
         return (int(round(p[0] / scale)), int(round(p[1] / scale)))
@@ -111,8 +112,9 @@ def annotate_board(image_bgr: np.ndarray, tiles: Sequence[TileReading],
             b_tile = tiles[join.b]
             b = pt(b_tile.center_px if join.b_half is None
                    else b_tile.halves[join.b_half].center_px)
-            cv2.line(canvas, a, b, JOIN_BGR, line * 2, cv2.LINE_AA)
-            cv2.circle(canvas, b, line * 3, JOIN_BGR, -1, cv2.LINE_AA)
+            colour = LOOSE_BGR if frozenset((join.a, join.b)) in mismatched else JOIN_BGR
+            cv2.line(canvas, a, b, colour, line * 2, cv2.LINE_AA)
+            cv2.circle(canvas, b, line * 3, colour, -1, cv2.LINE_AA)
     return canvas
 
 

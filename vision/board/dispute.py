@@ -1,0 +1,197 @@
+"""A disputed tile on a board already read: the board to judge, with the tile as its own
+pixels show it.
+
+The photo is read once (``vision.board.read``); any tile of it can then be put in
+dispute without reading again. The tile's values come from its own halves only: the join
+it makes is what is in dispute, so the rest of the board is decoded again without that
+tile and what lies on it (nothing they show can change a neighbour), and the tile is put
+back as read. A tile read in doubt gives two readings, each to be judged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from scorer.dispute import DisputeError, DisputeResult, judge_dispute
+from scorer.notation import Board, BoardEntry
+from scorer.rules import RuleSet
+from scorer.tiles import Tile
+from vision.board.decode import decode, half_probabilities
+from vision.board.problems import BoardProblem, Kind, describe
+from vision.board.read import TableauReading
+from vision.doubt import DOUBT_BELOW
+
+MIN_NAMED = 0.05  # a named tile must be at least this likely on some tile read
+
+
+@dataclass(frozen=True, slots=True)
+class DisputedReading:
+    """One reading of the disputed tile: its values (in half order), how likely its own
+    halves make them, and the board with it lying where it lies."""
+
+    values: tuple[int, int]
+    probability: float
+    board: Board
+
+    @property
+    def tile(self) -> Tile:
+        return Tile.of(*self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Dispute:
+    """The disputed tile (index into the reading's tiles) and its readings, likeliest
+    first; ``problems`` on the rest of the board stop any verdict."""
+
+    index: int
+    readings: tuple[DisputedReading, ...]
+    problems: tuple[BoardProblem, ...] = ()
+
+    @property
+    def doubtful(self) -> bool:
+        return len(self.readings) > 1
+
+
+class NoDispute(ValueError):
+    """The tile cannot be put in dispute on this reading (the message says why)."""
+
+
+def locate(reading: TableauReading, tile: Tile) -> int | None:
+    """The tile read most likely to be ``tile`` by its own halves."""
+    best: tuple[float, int] | None = None
+    if tile.high > reading.set_max:
+        return None
+    for i, t in enumerate(reading.tiles):
+        p = _chance(t.halves, (tile.low, tile.high), reading.set_max)
+        if best is None or p > best[0]:
+            best = (p, i)
+    return None if best is None or best[0] < MIN_NAMED else best[1]
+
+
+def _chance(halves, values: tuple[int, int], set_max: int) -> float:
+    """How likely two halves show ``values`` in either order (the likelier order)."""
+    p0, p1 = (half_probabilities(h, set_max) for h in halves)
+    a, b = values
+    return max(p0[a] * p1[b], p0[b] * p1[a])
+
+
+def _in_order(halves, values: tuple[int, int], set_max: int) -> tuple[int, int]:
+    p0, p1 = (half_probabilities(h, set_max) for h in halves)
+    a, b = values
+    return (a, b) if p0[a] * p1[b] >= p0[b] * p1[a] else (b, a)
+
+
+def own_readings(halves, set_max: int, named: Tile | None = None
+                 ) -> list[tuple[tuple[int, int], float]]:
+    """The tile's likeliest readings from its own halves, with their chances: the named
+    tile (or the likeliest), and the next likeliest when the first is in doubt."""
+    p0, p1 = (half_probabilities(h, set_max) for h in halves)
+    ranked = sorted((((a, b), p0[a] * p1[b]) for a in range(set_max + 1)
+                     for b in range(set_max + 1)), key=lambda r: -r[1])
+    if named is not None:
+        first = _in_order(halves, named.ends, set_max)
+        chance = p0[first[0]] * p1[first[1]]
+    else:
+        first, chance = ranked[0]
+    out = [(first, chance)]
+    if chance < DOUBT_BELOW:
+        other = next((r for r in ranked if Tile.of(*r[0]) != Tile.of(*first)), None)
+        if other is not None:
+            out.append(other)
+    return out
+
+
+def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -> Dispute:
+    """Put tile ``index`` of ``reading`` in dispute (``named``: the tile the player says
+    it is; default: as its halves read)."""
+    tree, tiles = reading.tree, reading.tiles
+    if tree is None or reading.decoding is None or not reading.built:
+        raise NoDispute("no board was read from the photo")
+    if index == tree.root:
+        raise NoDispute("it is the spinner; name a tile played on the board")
+    if not tree.in_tree(index):
+        raise NoDispute("it is not joined to the tableau")
+    gone = _subtree(tree, index)
+    kept = [i for i in tree.order() if i not in gone]
+    rest = _decode_rest(reading, kept)
+    parent = tree.parent[index]
+    assert parent is not None
+    values = dict(zip(kept, rest.values, strict=True))
+    problems = tuple(BoardProblem(Kind.MISMATCH, (m.a, m.b), (m.a_value,) + m.b_values)
+                     for m in rest.mismatches) + tuple(
+        BoardProblem(Kind.TILE_TWICE, g) for g in rest.impossible)
+    if not rest.buildable:
+        return Dispute(index, (), problems)
+    entries = [BoardEntry(Tile.of(*values[i]),
+                          None if tree.parent[i] is None else Tile.of(*values[tree.parent[i]]))
+               for i in kept]
+    board_tiles = {e.tile for e in entries}
+    readings = []
+    for own, chance in own_readings(tiles[index].halves, reading.set_max, named):
+        tile = Tile.of(*own)
+        if tile in board_tiles:
+            continue  # that tile is elsewhere on the board: it cannot also lie here
+        laid = entries + [BoardEntry(tile, Tile.of(*values[parent]))]
+        laid += _taken_off(reading, tree, index, gone, own)
+        readings.append(DisputedReading(own, chance, Board.of(laid)))
+    return Dispute(index, tuple(readings), problems)
+
+
+def _decode_rest(reading: TableauReading, kept: Sequence[int]):
+    """The board without the disputed tile and what lies on it, decoded on its own."""
+    tree = reading.tree
+    assert tree is not None
+    where = {i: k for k, i in enumerate(kept)}
+    joins = [j for j in reading.joins if j not in tree.extra and j.a in where and j.b in where]
+    local = [replace(j, a=where[j.a], b=where[j.b]) for j in joins]
+    return decode([reading.tiles[i] for i in kept], local, reading.set_max,
+                  doubles=(where[tree.root],))
+
+
+def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],
+               own: tuple[int, int]) -> list[BoardEntry]:
+    """What lies on the disputed tile, as the whole board read it."""
+    values = list(reading.decoding.values)
+    values[index] = own
+    return [BoardEntry(Tile.of(*values[i]), Tile.of(*values[tree.parent[i]]))
+            for i in tree.order() if i in gone and i != index]
+
+
+def _subtree(tree, tile: int) -> set[int]:
+    out = [tile]
+    for current in out:
+        out.extend(tree.children(current))
+    return set(out)
+
+
+def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int | None = None
+               ) -> list[tuple[DisputeResult, float]]:
+    """The tile the photo shows as ``tile`` (or tile ``index`` of the reading, taken as
+    ``tile``) judged where it lies, once per reading of it, likeliest first, each with its
+    chance; NoDispute saying why it cannot be judged on this reading."""
+    if index is None:
+        index = locate(reading, tile)
+    if index is None:
+        raise NoDispute(f"{tile} is not in the photo (no tile read could be it)")
+    try:
+        dispute = dispute_at(reading, index, named=tile)
+    except NoDispute as error:
+        raise NoDispute(f"{tile}: {error}") from None
+    if dispute.problems:
+        words = "; ".join(describe(p, reading.tiles) for p in dispute.problems[:3])
+        raise NoDispute(f"the rest of the board is in doubt, so {tile} cannot be judged on "
+                        f"it: {words}")
+    out = []
+    for option in dispute.readings:
+        try:
+            out.append((judge_dispute(option.board, option.tile, rules), option.probability))
+        except DisputeError as error:
+            raise NoDispute(str(error)) from None
+    if not out:
+        raise NoDispute(f"{tile} cannot lie there: the board holds it elsewhere")
+    return out
+
+
+__all__ = ["Dispute", "DisputedReading", "NoDispute", "dispute_at", "judge_tile", "locate",
+           "own_readings"]
