@@ -83,8 +83,15 @@ def test_the_scorecard_app_in_the_browser_on_the_same_store(browser, tmp_path):
         assert _app_processes(db), "one app runs for the page"
         close_tab(browser)  # the page closed: its app ends
         wait_until(lambda: not _app_processes(db), 15, "the app ending with its page")
+        # opened again (in the new tab), the game is there; Ctrl+C with the page open ends
+        # its app too
+        browser.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                                {"source": TAP_WEBSOCKET})
+        browser.get(served.url)
+        wait_until(lambda: "Ada" in screen_text(browser), 30, "the game in a new page")
         assert served.interrupt() == 130
         assert "Traceback" not in served.stderr_text()
+        wait_until(lambda: not _app_processes(db), 10, "no app left running")
     finally:
         served.stop()
 

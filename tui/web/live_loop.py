@@ -60,6 +60,10 @@ def encode_picture(session: Any, doubt_below: float) -> bytes:
     return data.tobytes()
 
 
+def _sentence(text: str) -> str:
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
 class PageLoop:
     """Drives ``session`` for the page until ``max_frames`` (exit 0) or Ctrl+C."""
 
@@ -111,8 +115,9 @@ class PageLoop:
         except SourceError as error:
             self.err(f"chickenfoot live: {error}")
             again = self.reopen is not None and self.session.source.live
-            word = f"{error}." + (f" Plug it back in: trying again every {REOPEN_S:g} s."
-                                  if again else " The last picture stays; Ctrl+C to quit.")
+            word = _sentence(str(error)) + (
+                f" Plug it back in: trying again every {REOPEN_S:g} s." if again
+                else " The last picture stays; Ctrl+C to quit.")
             self.board.say(LOST, word)
             return True, again
         if not more:
@@ -160,7 +165,7 @@ class PageLoop:
         try:
             source = self.reopen()  # type: ignore[misc]
         except SourceError as error:
-            self.board.say(LOST, f"{error}. Trying again every {REOPEN_S:g} s.")
+            self.board.say(LOST, f"{_sentence(str(error))} Trying again every {REOPEN_S:g} s.")
             return False
         try:
             self.session.source.close()
