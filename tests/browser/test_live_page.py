@@ -38,6 +38,12 @@ const word = document.getElementById('word');
 new MutationObserver(() => window.__words.push(word.className + ': ' + word.textContent))
   .observe(word, {childList: true, characterData: true, subtree: true, attributes: true});
 """
+WATCH_UNSURE = """
+window.__unsure = [];
+const unsure = document.getElementById('unsure');
+new MutationObserver(() => window.__unsure.push(unsure.textContent))
+  .observe(unsure, {childList: true, characterData: true, subtree: true});
+"""
 
 
 def _snapshots(inbox: Path) -> list[Path]:
@@ -51,6 +57,7 @@ def test_a_player_watches_the_sample_video_and_sends_the_hand(browser, tmp_path)
     try:
         assert served.url.startswith("http://127.0.0.1:")
         browser.get(served.url)
+        browser.execute_script(WATCH_UNSURE)
         assert browser.title == "chickenfoot live"
         # the camera picture, drawn with the tiles outlined, at the video's own size
         assert wait_until(lambda: _picture_size(browser), 20, "the picture") == (640, 480)
@@ -58,6 +65,9 @@ def test_a_player_watches_the_sample_video_and_sends_the_hand(browser, tmp_path)
         wait_until(lambda: _text(browser, "pips") == "43", 30, "pips 43")
         assert _text(browser, "score") == "43"
         assert _text(browser, "hand").split() == ["12|0", "9|2", "6|6", "5|3"]
+        # each tile was unsure while it was being put down, and the page said so
+        unsure = browser.execute_script("return window.__unsure")
+        assert any("still unsure, marked ? on the picture" in u for u in unsure), unsure
         wait_until(lambda: "end of the video" in _text(browser, "word"), 20,
                    "the end of the video said on the page")
         assert wait_until(lambda: _picture_size(browser), 5, "the last picture") == (640, 480)
