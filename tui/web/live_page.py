@@ -20,8 +20,6 @@ from tui.web.live_board import RETRYING, LiveBoard
 from tui.web.live_loop import PageLoop
 from tui.web.live_server import LiveServer
 
-DEFAULT_PORT = 8765
-
 
 def inbox_writer(err: Callable[[str], None]) -> Callable[[Any, Any, Any], str]:
     """What the Send button does: the view into the inbox, and what to tell the player."""
