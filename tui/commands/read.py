@@ -111,13 +111,13 @@ def annotation_path(out: str, image: Path, many: bool) -> Path:
 
 
 def _annotate(loaded, result, rules, args: argparse.Namespace, count: int) -> bool:
-    from vision.reader import annotate, write_image
+    from vision.reader import annotate_reading, write_image
 
     target = annotation_path(args.annotate, Path(loaded.path), count > 1)
     try:
         if count > 1 and "{stem}" not in args.annotate:
             target.parent.mkdir(parents=True, exist_ok=True)
-        write_image(target, annotate(loaded.pixels, result, rules, args.min_confidence))
+        write_image(target, annotate_reading(loaded.pixels, result, rules, args.min_confidence))
     except OSError as error:
         print(f"chickenfoot read: {error}", file=sys.stderr)
         return False

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from scorer.notation import Board, BoardEntry, validate
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES, Tile
+from vision.board.budget import LookBudget
 from vision.board.decode import Correction, Decoding, decode, tile_name
 from vision.board.geometry import (
     Join,
@@ -48,6 +49,9 @@ REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (ti
 # reading apart must show itself plainly to be reported rather than left out
 APART_FROM = 0.5
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
+# A board needs a spinner read as surely as this (raw confidence; calibrated about 0.6, the
+# doubt threshold): a photo whose likeliest spinner is in doubt shows no tableau
+SURE_SPINNER_FROM = 0.5
 TILES_TRIED = 4  # doubtful tiles tried, least sure first, when the board is misread
 NOT_A_TILE_BELOW = 0.3  # a tile read this unsurely may be no tile at all
 
@@ -106,6 +110,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max)
     notes: tuple[str, ...] = ()
     if look is not None:
+        look = LookBudget(look)
         tiles, notes = split_tiles(tuple(tiles), look)
     tiles = tuple(true_to_size(tiles))
     rules = replace(rules or RuleSet(), set_max=set_max)
@@ -118,7 +123,9 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         # its neighbours, boxed off the same way, made. The first looks may fit.
         first = _rebuilt(tiles, notes, set_max, look, rules)
         if _lawful(first, rules):
-            return first
+            reading = first
+    if isinstance(look, LookBudget) and look.spent:
+        reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
     return reading
 
 
@@ -126,6 +133,8 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
              look: Look | None, rules: RuleSet) -> TableauReading:
     """The board from tiles true to size: joins, the second looks where tiles meet and in
     gaps, decoding, and the tiles left out as plain or doubtful."""
+    if not tiles:  # every reading was a stray (a speck inside another tile)
+        return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
     tiles, apart = _set_aside_apart(tiles, joins)
     notes += apart
@@ -157,6 +166,9 @@ def _leaving_out(reading: TableauReading, patches: dict[int, str], meets: Meets
                  ) -> TableauReading:
     """The reading again without the tiles in ``patches``, each with its note."""
     tiles = tuple(t for i, t in enumerate(reading.tiles) if i not in patches)
+    if not tiles:
+        return TableauReading(None, (BoardProblem(Kind.NO_TILES),), reading.set_max,
+                              notes=reading.notes + tuple(patches.values()))
     joins, tree = _joins_and_tree(tiles, meets)
     return _decoded(tiles, joins, tree, reading.set_max, reading.notes + tuple(patches.values()))
 
@@ -344,6 +356,8 @@ def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
                         tree: TableauTree) -> list[BoardProblem]:
     if len(tiles) >= 2 and all(p is None for p in tree.parent):
         return [BoardProblem(Kind.NOT_A_TABLEAU, tuple(range(len(tiles))))]
+    if tiles[tree.root].confidence < SURE_SPINNER_FROM:
+        return [BoardProblem(Kind.NO_SURE_SPINNER, (tree.root,))]
     problems = []
     main = set(tree.order())
     for group in components(len(tiles), joins):

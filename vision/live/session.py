@@ -93,13 +93,13 @@ class DetectThenRead:
     crops of the frame."""
 
     def __init__(self, reader: Any) -> None:
-        from vision.reader import assemble, crop_half
+        from vision.reader import assemble_tiles, crop_half
 
         self.detector = reader.detector
         self.pip_reader = reader.pip_reader
         self._pairing_for = getattr(reader, "pairing_for", lambda image: None)
         self._judged: dict[tuple[int, ...], float] = {}  # the last frame's pair verdicts
-        self._assemble = assemble
+        self._assemble = assemble_tiles
         self._crop = crop_half
 
     def observe(self, image_bgr: np.ndarray, set_max: int | None) -> Observation:
@@ -364,13 +364,13 @@ def draw_view(image_bgr: np.ndarray, session: LiveSession, show_tiles: bool = Tr
               status: str = "", doubt_below: float = DOUBT_BELOW) -> np.ndarray:
     """The frame with tiles outlined and their values (``?`` while unsure), and a bar with
     the settled totals, the unsure count, the frame rate and ``status``."""
-    from vision.reader import annotate
+    from vision.reader import annotate_reading
 
     if show_tiles and session.tiles:
         shown = [_display_reading(t, doubt_below) for t in session.tiles
                  if all(h.pips is not None for h in t.halves)]
         height, width = image_bgr.shape[:2]
-        canvas = annotate(image_bgr, Recognition("live", width, height, tuple(shown)),
+        canvas = annotate_reading(image_bgr, Recognition("live", width, height, tuple(shown)),
                           session.rules, doubt_below)
     else:
         canvas = image_bgr.copy()

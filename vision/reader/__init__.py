@@ -5,11 +5,14 @@
     look when in doubt, calibrated confidences -> report (JSON, lines) / annotate (picture)
 
 ``tile_reader`` holds the models and the pipeline; ``recognize`` turns a photo into a
-``Recognition``. Other packages use only the names below.
+``Recognition``. Other packages use only the names below (none is named like a module
+here, so ``vision.reader.assemble`` stays the module).
 """
 
-from vision.reader.annotate import annotate, write_image
-from vision.reader.assemble import PAIR_TOLERANCE, assemble, greedy_pairs
+from vision.reader.annotate import annotate as annotate_reading
+from vision.reader.annotate import write_image
+from vision.reader.assemble import PAIR_TOLERANCE, greedy_pairs
+from vision.reader.assemble import assemble as assemble_tiles
 from vision.reader.calibration import Calibration
 from vision.reader.half_crop import crop_half
 from vision.reader.recognize import (
@@ -40,7 +43,8 @@ from vision.reader.tile_reader import (
 )
 
 __all__ = ["Calibration", "DETECTOR_FILE", "FrameReader", "MODELS_DIR", "PAIR_TOLERANCE",
-           "RecognitionError", "TileReader", "annotate", "apply_set_knowledge", "assemble",
+           "RecognitionError", "TileReader", "annotate_reading", "apply_set_knowledge",
+           "assemble_tiles",
            "border_colour", "crop_half", "greedy_pairs", "human_lines", "load_default_reader",
            "load_json_file", "ms_since", "read_image_file", "recognition_from_dict",
            "recognize_file", "recognize_loaded", "rules_for", "scale_tile", "shared_reader",

@@ -139,6 +139,7 @@ MIN_PAIR_PROBABILITY = 0.5
 MIN_PAIR_PROBABILITY_FITTING = 0.2  # for two halves left alone that lie just right
 MIN_SCORE_FITTING = 0.5  # ... and that the detector is fairly sure of
 OVERLAP_SHRINK = 0.8  # of a tile's outline, so touching tiles never count as overlapping
+CANDIDATES_PER_HALF = 4  # partners a half is judged with, best-fitting first
 ECHO_FRACTION = 0.3  # of a paired half's box: a detection centred closer is the same half
 
 
@@ -172,12 +173,7 @@ def assemble(
 def _pairs_by_judge(halves: list[HalfSlot],
                     pair_probability: PairProbability) -> tuple[list[TileSlot], set[int]]:
     """Candidates within the loose geometry, the likeliest tile first."""
-    candidates = [
-        (i, j)
-        for i in range(len(halves))
-        for j in range(i + 1, len(halves))
-        if pair_error(halves[i], halves[j]) <= CANDIDATE_PAIR_ERROR
-    ]
+    candidates = _nearest_candidates(halves)
     if not candidates:
         return [], set()
     probs = pair_probability([(halves[i], halves[j]) for i, j in candidates])
@@ -205,6 +201,22 @@ def _pairs_by_judge(halves: list[HalfSlot],
             score = min(halves[i].score, halves[j].score) * float(probs[k])
             tiles.append(TileSlot(ordered_halves(halves[i], halves[j]), score))
     return tiles, used | {i for i, h in enumerate(halves) if _echo(h, halves, used)}
+
+
+def _nearest_candidates(halves: list[HalfSlot]) -> list[tuple[int, int]]:
+    """Pairs within the loose geometry, each half keeping only its CANDIDATES_PER_HALF
+    best-fitting partners: a half of a tile has one partner and, where tiles crowd, a few
+    neighbours at the same spacing; a photo of clutter with hundreds of boxes must not
+    cost the judge hundreds of looks per box."""
+    near: dict[int, list[tuple[float, int]]] = {}
+    for i in range(len(halves)):
+        for j in range(i + 1, len(halves)):
+            error = pair_error(halves[i], halves[j])
+            if error <= CANDIDATE_PAIR_ERROR:
+                near.setdefault(i, []).append((error, j))
+                near.setdefault(j, []).append((error, i))
+    return sorted({(min(i, j), max(i, j)) for i, options in near.items()
+                   for _, j in sorted(options)[:CANDIDATES_PER_HALF]})
 
 
 def _echo(half: HalfSlot, halves: list[HalfSlot], used: set[int]) -> bool:

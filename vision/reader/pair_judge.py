@@ -20,6 +20,8 @@ from vision.reader.assemble import HalfSlot
 from vision.reader.onnx_session import open_session
 from vision.reader.pair_crop import ALONG, PAIR_COLS, crop_pair
 
+CHUNK = 64  # pictures per run of the model
+
 
 class PairJudge:
     def __init__(self, model_path: Path):
@@ -46,7 +48,10 @@ class PairJudge:
         ])
         views = np.concatenate([crops, crops[:, ::-1, ::-1]])  # and from the other end
         batch = views.transpose(0, 3, 1, 2).astype(np.float32) / 255.0
-        (logits,) = self.session.run(None, {self.input_name: np.ascontiguousarray(batch)})
+        # In chunks: one batch of hundreds of pictures ran three times slower per picture
+        logits = np.concatenate([
+            self.session.run(None, {self.input_name: np.ascontiguousarray(batch[k:k + CHUNK])})[0]
+            for k in range(0, len(batch), CHUNK)])
         logits = logits - logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         probs = probs[:, 1] / probs.sum(axis=1)
