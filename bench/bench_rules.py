@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from scorer.moves import DRAW, PASS, Play  # noqa: E402
-from scorer.round import apply_legal, judge, legal_moves  # noqa: E402
+from scorer.round import apply_legal, judge, legal_moves, seat_view  # noqa: E402
 from scorer.rules import RuleSet  # noqa: E402
 from scorer.simulate import (  # noqa: E402
     greedy_player,
@@ -34,7 +34,7 @@ def judge_cases(rules: RuleSet, rng: random.Random, count: int) -> list[tuple[ob
         state = new_round(rules, 4, rules.set_max, rng)
         while not state.is_over and len(cases) < count:
             moves = legal_moves(state)
-            move = random_player(state, moves, rng)
+            move = random_player(seat_view(state), moves, rng)
             parents = [p.tile for p in state.tableau.order] or [None]
             cases.append((state, move))
             cases.append((state, Play(rng.choice(tiles), rng.choice(parents))))

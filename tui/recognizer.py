@@ -177,25 +177,30 @@ class VisionRecognizer:
         progress(f"Opening camera {index}...")
         try:
             import cv2
+
+            from vision.live import SourceError, open_source
         except ImportError:
             raise CameraUnavailable("OpenCV is not installed, so no camera can be used; "
                                     "open a photo file instead.") from None
-        camera = cv2.VideoCapture(index)
+        # The live view's frame source: a camera that never answers, or stalls, is given
+        # up on within seconds (no retries for one picture) instead of hanging the app.
         try:
-            if not camera.isOpened():
-                raise CameraUnavailable(f"No camera {index} found: is it plugged in? Open a "
-                                        "photo file instead, or type the points (F2).")
-            progress("Taking a picture...")
-            ok, frame = camera.read()
-            if not ok or frame is None:
-                raise CameraUnavailable(f"Camera {index} stopped answering (unplugged?). "
-                                        "Open a photo file instead, or type the points (F2).")
-            fd, shot = tempfile.mkstemp(prefix="chickenfoot-camera-", suffix=".png")
-            os.close(fd)
-            cv2.imwrite(shot, frame)
-            del frame
-        finally:
-            camera.release()
+            source = open_source(index, backoff_s=())
+            try:
+                progress("Taking a picture...")
+                frame = source.read()
+            finally:
+                source.close()
+        except SourceError as error:
+            raise CameraUnavailable(f"Camera {index}: {str(error).rstrip('.?')}? Open a photo "
+                                    "file instead, or type the points (F2).") from None
+        if frame is None:
+            raise CameraUnavailable(f"Camera {index} gave no picture (unplugged?). Open a "
+                                    "photo file instead, or type the points (F2).")
+        fd, shot = tempfile.mkstemp(prefix="chickenfoot-camera-", suffix=".png")
+        os.close(fd)
+        cv2.imwrite(shot, frame.image)
+        del frame
         try:
             return self.read_path(shot, set_max, progress)
         finally:

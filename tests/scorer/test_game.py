@@ -8,7 +8,7 @@ import pytest
 
 from scorer.game import Game, round_double
 from scorer.moves import Play
-from scorer.round import RoundEnd, apply_legal, legal_moves
+from scorer.round import RoundEnd, apply_legal, legal_moves, seat_view
 from scorer.rules import RoundOrder, RuleSet
 from scorer.simulate import greedy_player, new_round, play_game, play_round, strategies_for
 
@@ -84,7 +84,7 @@ def test_greedy_plays_the_heaviest_tile() -> None:
     checked = 0
     while not state.is_over:
         moves = legal_moves(state)
-        chosen = greedy_player(state, moves, rng)
+        chosen = greedy_player(seat_view(state), moves, rng)
         plays = [m for m in moves if isinstance(m, Play)]
         if plays:
             assert isinstance(chosen, Play)

@@ -18,7 +18,7 @@ from scorer.notation import (
     to_tableau,
     validate,
 )
-from scorer.round import RoundEnd, apply, judge, legal_moves, legal_plays, scores
+from scorer.round import RoundEnd, apply, judge, legal_moves, legal_plays, scores, seat_view
 from scorer.rules import (
     DrawnTile,
     FirstPlayer,
@@ -106,7 +106,7 @@ def test_boards_round_trip_and_are_valid(rules: RuleSet, players: int, seed: int
     state, rng = _round(rules, players, seed)
     history = [state]
     while not state.is_over:
-        state = apply(state, random_player(state, legal_moves(state), rng))
+        state = apply(state, random_player(seat_view(state), legal_moves(state), rng))
         history.append(state)
     tableau = history[int(cut * (len(history) - 1))].tableau
     if tableau.spinner is None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tui.recognizer import VisionRecognizer
 
 
@@ -42,3 +44,11 @@ def test_a_recognition_with_numpy_numbers_is_kept_as_json():
     data = recognition_to_data(Recognition("hand.jpg", 640, 480, (reading,)))
     text = json.dumps(data, sort_keys=True)
     assert json.loads(text)["tiles"][0]["corners_px"][0] == [1.5, 2.0]
+
+
+def test_a_missing_camera_is_one_clear_line_not_a_wait():
+    from tui.recognizer import CameraUnavailable
+
+    with pytest.raises(CameraUnavailable, match="Camera 57: no camera at index 57") as caught:
+        VisionRecognizer().read_camera(57)
+    assert "\n" not in str(caught.value) and "type the points" in str(caught.value)

@@ -6,6 +6,7 @@ timeout, and nothing sleeps through a backoff (the sleep is recorded instead).
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from pathlib import Path
@@ -88,6 +89,15 @@ def test_parse_source_kinds(tmp_path):
         parse_source("nothing.avi")
     with pytest.raises(SourceError, match="is a folder"):
         parse_source(str(tmp_path))
+
+
+def test_a_device_or_pipe_is_named_for_what_it_is(tmp_path):
+    with pytest.raises(SourceError, match="/dev/zero is a device, not a video file or a camera"):
+        parse_source("/dev/zero")
+    fifo = tmp_path / "feed"
+    os.mkfifo(fifo)
+    with pytest.raises(SourceError, match=r"is a pipe \(FIFO\), not a video file"):
+        parse_source(str(fifo))
 
 
 def test_a_missing_camera_is_one_clear_error_at_once():

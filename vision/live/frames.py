@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import queue
+import stat
 import threading
 import time
 from collections.abc import Callable
@@ -120,6 +121,24 @@ def _check_encodable(raw: str) -> None:
                           "file (plain letters and digits)") from None
 
 
+def _special_file(path: str) -> str | None:
+    """What a path that exists but is no regular file is, in words (None: nothing there)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return None
+    name = os.path.basename(path)
+    if stat.S_ISCHR(mode) and name.startswith("video") and name[len("video"):].isdigit():
+        return "camera"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "device"
+    if stat.S_ISFIFO(mode):
+        return "pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "socket"
+    return "special file"
+
+
 def parse_source(text: str | int) -> SourceSpec:
     """``0`` -> camera 0; ``rtsp://...``/``http://...`` -> stream; anything else a video
     file, which must exist."""
@@ -133,6 +152,12 @@ def parse_source(text: str | int) -> SourceSpec:
     if not os.path.isfile(path):
         if os.path.isdir(path):
             raise SourceError(f"{raw} is a folder, not a video file")
+        kind = _special_file(path)
+        if kind == "camera":  # /dev/videoN: the camera OpenCV knows as index N
+            return SourceSpec(CAMERA, int(os.path.basename(path)[len("video"):]))
+        if kind is not None:
+            raise SourceError(f"{raw} is a {kind}, not a video file or a camera (give a "
+                              "camera index, a stream URL or a video file)")
         raise SourceError(f"no video file at {raw} (give a camera index, a stream URL or a "
                           "video file)")
     return SourceSpec(FILE, path)

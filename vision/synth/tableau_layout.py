@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from scorer.round import RoundState, apply_legal, legal_moves
+from scorer.round import RoundState, apply_legal, legal_moves, seat_view
 from scorer.rules import RuleSet
 from scorer.simulate import new_round, random_player
 from scorer.tableau import Placement, Tableau
@@ -312,7 +312,7 @@ def simulated_state(rules: RuleSet, tiles: int, rng: random.Random, players: int
             if len(state.tableau) > 0 and done(state):
                 return state
             moves = legal_moves(state)
-            state = apply_legal(state, random_player(state, moves, rng))
+            state = apply_legal(state, random_player(seat_view(state), moves, rng))
     raise LayoutError(f"no simulated round reached {tiles} tiles")
 
 
