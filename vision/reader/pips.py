@@ -36,14 +36,14 @@ class PipReader:
             return np.zeros((0, 19), np.float32)
         probs = self._softmax(crops_bgr)
         if self.quarter_turns:
-            doubtful = np.flatnonzero(_masked(probs, set_max).max(axis=1) < self.doubtful_below)
+            doubtful = np.flatnonzero(within_set(probs, set_max).max(axis=1) < self.doubtful_below)
             if len(doubtful):
                 unsure = crops_bgr[doubtful]
                 turned = self._softmax(np.concatenate(
                     [np.rot90(unsure, k, axes=(1, 2)) for k in (1, 2, 3)]))
                 turned = turned.reshape(3, len(doubtful), -1)
                 probs[doubtful] = (probs[doubtful] + turned.sum(axis=0)) / 4.0
-        return _masked(probs, set_max).astype(np.float32)
+        return within_set(probs, set_max).astype(np.float32)
 
     def _softmax(self, crops_bgr: np.ndarray) -> np.ndarray:
         batch = crops_bgr.transpose(0, 3, 1, 2).astype(np.float32) / 255.0
@@ -53,7 +53,8 @@ class PipReader:
         return probs / probs.sum(axis=1, keepdims=True)
 
 
-def _masked(probs: np.ndarray, set_max: int | None) -> np.ndarray:
+def within_set(probs: np.ndarray, set_max: int | None) -> np.ndarray:
+    """Pip probabilities with the values a double-``set_max`` set lacks taken out."""
     if set_max is None:
         return probs
     probs = probs.copy()

@@ -19,7 +19,7 @@ from vision.reader.detect import OnnxDetector
 from vision.reader.half_crop import CROP_PX, crop_half
 from vision.reader.missing_partner import pair_lone_halves_by_judge
 from vision.reader.pair_judge import PairJudge
-from vision.reader.pips import PipReader
+from vision.reader.pips import PipReader, within_set
 from vision.reader.tiled_detect import detect_multiscale
 from vision.types import BiggerSet, HalfReading, LoneHalf, ReaderProblem, TileReading
 
@@ -101,15 +101,6 @@ class TileReader:
         if judge is None:
             return None
         return lambda pairs: judge.probabilities(image_bgr, pairs)
-
-
-def within_set(probs: np.ndarray, set_max: int | None) -> np.ndarray:
-    """Pip probabilities with the values a double-``set_max`` set lacks taken out."""
-    if set_max is None:
-        return probs
-    probs = probs.copy()
-    probs[:, set_max + 1:] = 0.0
-    return probs / np.maximum(probs.sum(axis=1, keepdims=True), 1e-9)
 
 
 def bigger_set(probs: np.ndarray, set_max: int | None) -> BiggerSet | None:
