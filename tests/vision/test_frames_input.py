@@ -52,3 +52,30 @@ def test_a_refused_stream_prints_nothing_of_ffmpeg(capfd):
     with pytest.raises(SourceError, match="cannot open stream"):
         open_source("http://127.0.0.1:9/video", stall_s=0.5, open_s=5.0)
     assert "[tcp @" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize("keep", [1716, 5000])
+def test_a_video_cut_inside_its_header_prints_nothing_of_opencv(tmp_path, capfd, keep):
+    cut = tmp_path / "cut.avi"
+    cut.write_bytes(DEMO.read_bytes()[:keep])  # OpenCV's AVI parser: "Unexpected element"
+    with pytest.raises(SourceError, match=r"cut\.avi"):
+        source = open_source(str(cut), stall_s=2.0, open_s=5.0)
+        while source.read() is not None:
+            pass
+    assert capfd.readouterr().err == ""
+
+
+def test_what_a_backend_prints_while_a_file_opens_stays_off_the_terminal(tmp_path, capfd):
+    class Noisy:
+        def isOpened(self) -> bool:  # noqa: N802 - OpenCV's name
+            os.write(2, b"Unexpected element. Expected: LIST. Got: JUNK.\n")
+            return False
+
+        def release(self) -> None:
+            pass
+
+    video = tmp_path / "noisy.avi"
+    video.write_bytes(b"RIFF")
+    with pytest.raises(SourceError, match="cannot open video file"):
+        open_source(str(video), open_capture=lambda _target: Noisy(), open_s=5.0)
+    assert capfd.readouterr().err == ""

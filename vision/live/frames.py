@@ -24,10 +24,13 @@ How it keeps going:
   16 of 80 frames").
 - A file or stream name that is not valid UTF-8 is refused in one line: OpenCV's video
   functions crash on one.
+- While a file opens (up to its first frame), what OpenCV's own AVI parser prints on
+  descriptor 2 is captured and dropped (``vision.native_log``); the error is ours.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import queue
 import stat
@@ -38,6 +41,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import numpy as np
+
+from vision.native_log import captured_stderr
 
 CAMERA, STREAM, FILE = "camera", "stream", "file"
 DEFAULT_STALL_S = 3.0
@@ -303,12 +308,16 @@ class CaptureSource:
         self._index = 0
         self._started = clock()
         self._closed = False
-        self._worker = self._connect()  # raises SourceError when it cannot open at all
-        if self._worker is None:
-            raise SourceError(self._missing_message())
         self._first: np.ndarray | None = None
-        if not self.live:
-            self._first = self._first_frame(self._worker)
+        # Opening a file runs OpenCV's own AVI parser when FFmpeg gives up, and that prints
+        # straight to descriptor 2 ("Unexpected element. Expected: LIST. Got: JUNK."); our
+        # own line says what is wrong instead. Nothing else prints while a file opens.
+        with captured_stderr() if spec.kind == FILE else contextlib.nullcontext():
+            self._worker = self._connect()  # raises SourceError when it cannot open at all
+            if self._worker is None:
+                raise SourceError(self._missing_message())
+            if not self.live:
+                self._first = self._first_frame(self._worker)
 
     # -- opening --------------------------------------------------------------------------
     def _missing_message(self, detail: str = "") -> str:
