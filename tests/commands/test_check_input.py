@@ -62,7 +62,8 @@ def test_a_ten_megabyte_board_is_refused_unread(tmp_path, capsys):
 
 def test_a_huge_board_on_stdin_is_refused(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", io.StringIO("9-9 " * MAX_BOARD_BYTES))
-    one_line_error(*run(["-", "--play", "1-5@9-1"], capsys), "standard input")
+    one_line_error(*run(["-", "--play", "1-5@9-1"], capsys),
+                   "standard input holds more than 64 KB, the most a board can be")
 
 
 def test_a_huge_word_is_refused_and_a_long_token_echoed_clipped(capsys):

@@ -83,9 +83,11 @@ def _read_stdin() -> str:
 
 
 def too_long(name: str, size: int | None) -> str:
-    said = f" is {size / 1024:,.0f} KB;" if size is not None else " holds more than that;"
-    return (f"{name}{said} a board is at most {MAX_BOARD_BYTES // 1024} KB "
-            "(a whole double-18 set is about 2 KB)")
+    """One line; ``size`` is None when only the first ``MAX_BOARD_BYTES`` were read."""
+    limit = f"{MAX_BOARD_BYTES // 1024} KB"
+    said = (f"is {size / 1024:,.0f} KB; a board is at most {limit}" if size is not None
+            else f"holds more than {limit}, the most a board can be")
+    return f"{name} {said} (a whole double-18 set is about 2 KB)"
 
 
 def decode(data: bytes, name: str) -> str:
