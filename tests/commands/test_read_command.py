@@ -70,6 +70,15 @@ def test_human_error_is_one_line_on_stderr(fake_reader, photos, capsys):
     assert "pip total: 14" in captured.out
 
 
+def test_a_file_name_too_long_is_named_clipped(fake_reader, photos, capsys):
+    name = photos / ("n" * 300 + ".jpg")
+    assert main(["read", str(name), str(photos / "a.png")]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.endswith("nnn.jpg: error: the file name is too long "
+                          f"({len(str(name)):,} characters)")
+    assert "..." in error and len(error) < 200
+
+
 def test_annotate_one_file_and_a_folder_of_outputs(fake_reader, photos, tmp_path):
     single = tmp_path / "one.png"
     assert main(["read", str(photos / "a.png"), "--annotate", str(single)]) == 0

@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scorer.messages import counted
+from scorer.messages import clip_name, counted
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import Tile
@@ -187,7 +187,7 @@ def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
     """What ``chickenfoot read`` prints for one image: the sure tiles, then the doubtful
     ones apart, asking to confirm them, and a total that says what it counts."""
     if isinstance(result, RecognitionError):
-        return [f"{result.image}: error: {result.message}"]
+        return [f"{clip_name(result.image)}: error: {result.message}"]
     rules = rules or RuleSet()
     hand = counted_hand(result, count_doubtful, doubt_below)
     doubtful = doubtful_tiles(result, doubt_below)
