@@ -13,8 +13,8 @@ import time
 from vision.board.looks import Look
 from vision.types import TileReading
 
-MAX_LOOKS = 60  # about 1.5 s of looks on a 2-core laptop (25 ms each)
-MAX_SECONDS = 1.5
+MAX_LOOKS = 120  # about 1.5 s of looks; rendered 15- and 30-tile boards took 0 to 75
+MAX_SECONDS = 5.0  # a backstop only: on a quiet machine the count ends first
 
 
 class LookBudget:

@@ -17,7 +17,7 @@ from vision.types import TileReading
 class Kind(Enum):
     NO_TILES = "no tiles"
     NOT_A_TABLEAU = "not a tableau"  # tiles lie apart, as in a hand: no board to build
-    NO_SURE_SPINNER = "no sure spinner"  # not one tile read surely enough to build on
+    MOSTLY_DOUBTFUL = "mostly doubtful"  # most of the board's tiles may be no tiles at all
     TILE_TWICE = "tile twice"  # no plausible values make these tiles distinct
     NO_VALUE_FITS = "no value fits"  # a half (or the spinner) no value of the set fits
     BUDGET_SPENT = "budget spent"  # the search stopped before it proved its best board
@@ -28,7 +28,7 @@ class Kind(Enum):
     UNREADABLE_HALF = "unreadable half"
 
 
-BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.NO_SURE_SPINNER,
+BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
                       Kind.TILE_TWICE, Kind.NO_VALUE_FITS})
 
 
@@ -74,9 +74,9 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
         return (f"this looks like a hand, not a tableau: none of the {len(ix)} tiles read is "
                 "joined to a spinner (photograph the board, or score a hand with chickenfoot "
                 "read)")
-    if kind is Kind.NO_SURE_SPINNER:
-        return (f"no tableau here: its likeliest spinner, {where(ix[0])}, is itself in doubt "
-                f"({tiles[ix[0]].confidence:.2f})")
+    if kind is Kind.MOSTLY_DOUBTFUL:
+        return (f"no tableau here: only {vs[0]} of the {len(ix)} tiles it would be made of "
+                "look surely like tiles")
     if kind is Kind.TILE_TWICE:
         spots = " and ".join(place(tiles[i]) for i in ix)
         return (f"{named(ix[0])} would appear {len(ix)} times (at {spots}); every tile "

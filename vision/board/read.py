@@ -49,9 +49,10 @@ REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (ti
 # reading apart must show itself plainly to be reported rather than left out
 APART_FROM = 0.5
 PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
-# A board needs a spinner read as surely as this (raw confidence; calibrated about 0.6, the
-# doubt threshold): a photo whose likeliest spinner is in doubt shows no tableau
-SURE_SPINNER_FROM = 0.5
+# A tile read as surely as this (raw confidence; calibrated about 0.6, the doubt threshold)
+# looks like a tile: a board needs at least half of its tiles so (clutter read as tiles
+# is read in doubt; a tableau's tiles, a few found on a second look aside, are not)
+SURE_FROM = 0.5
 TILES_TRIED = 4  # doubtful tiles tried, least sure first, when the board is misread
 NOT_A_TILE_BELOW = 0.3  # a tile read this unsurely may be no tile at all
 
@@ -356,8 +357,10 @@ def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
                         tree: TableauTree) -> list[BoardProblem]:
     if len(tiles) >= 2 and all(p is None for p in tree.parent):
         return [BoardProblem(Kind.NOT_A_TABLEAU, tuple(range(len(tiles))))]
-    if tiles[tree.root].confidence < SURE_SPINNER_FROM:
-        return [BoardProblem(Kind.NO_SURE_SPINNER, (tree.root,))]
+    board = tree.order()
+    sure = sum(tiles[i].confidence >= SURE_FROM for i in board)
+    if 2 * sure < len(board):
+        return [BoardProblem(Kind.MOSTLY_DOUBTFUL, tuple(board), (sure,))]
     problems = []
     main = set(tree.order())
     for group in components(len(tiles), joins):
