@@ -67,7 +67,10 @@ def test_a_corrupt_photo_has_no_sure_tile():
     assert result.tiles and all(t.confidence < 0.6 for t in result.tiles)
 
 
-def test_a_photo_cut_near_the_top_gives_no_tile_and_says_so():
+def test_a_photo_cut_near_the_top_is_an_error_not_an_empty_hand():
+    """A hand of nothing would score 0, which says the player went out."""
+    from vision.reader.recognize import RecognitionError
+
     result = recognize_loaded(loaded(photo(10), Damage.CUT_SHORT), SeesEverywhere())
-    assert result.tiles == ()
-    assert any("too little of the photo" in p for p in result.problems)
+    assert isinstance(result, RecognitionError)
+    assert "no tile could be read in what is left" in result.message

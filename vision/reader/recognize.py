@@ -53,6 +53,7 @@ class RecognitionError:
 
 
 RecognitionResult = Recognition | RecognitionError
+NOTHING_LEFT = "the photo is damaged and no tile could be read in what is left: take it again"
 
 
 def recognize_file(path: str | os.PathLike[str], reader: FrameReader,
@@ -68,11 +69,15 @@ def recognize_file(path: str | os.PathLike[str], reader: FrameReader,
 
 def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
                      set_max: int | None = None,
-                     calibration: Calibration | None = None) -> Recognition:
+                     calibration: Calibration | None = None) -> RecognitionResult:
     """Read an already loaded photo; coordinates come back in the original's pixels and
-    confidences calibrated (the shipped mapping unless ``calibration`` is given)."""
+    confidences calibrated (the shipped mapping unless ``calibration`` is given). A
+    damaged photo in which no tile could be read is an error, never a hand of nothing: a
+    score of 0 would say the player went out."""
     tiles, problems = _read_what_is_intact(loaded, reader, set_max,
                                            calibration or shipped_calibration())
+    if loaded.damage is not None and not tiles:
+        return RecognitionError(image=loaded.path, message=NOTHING_LEFT)
     tiles = [scale_tile(t, loaded.scale) for t in tiles] if loaded.scale != 1.0 else list(tiles)
     kept, set_problems = apply_set_knowledge(tiles, set_max)
     return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,
@@ -102,7 +107,7 @@ def _read_intact(loaded: LoadedImage, reader: FrameReader,
     if loaded.damage is Damage.CUT_SHORT:
         x0, y0, x1, y1 = intact_region(loaded.pixels)
         if min(x1 - x0, y1 - y0) < MIN_SIDE_PX:
-            return [], ["too little of the photo is left to read: take it again"]
+            return [], []  # too little is left to hold a tile
         tiles, problems = read_hand(reader, loaded.pixels[y0:y1, x0:x1], set_max)
         kept = [t for t in tiles if _within(t, x1 - x0, y1 - y0)]
         if len(kept) < len(tiles):
