@@ -19,6 +19,9 @@ from vision.reader.assemble import HalfSlot, PairProbability, TileSlot, ordered_
 DIRECTIONS = 24  # every 15 degrees
 MIN_PARTNER_PROBABILITY = 0.9  # stricter than pairing: this half is made up
 MIN_LONE_HALF_SCORE = 0.7
+# Lone halves looked around, surest first: a photo of clutter leaves dozens, each costing
+# the judge 24 pictures; a hand or a tableau leaves a few
+MAX_LONE_HALVES = 12
 
 
 def partner_candidates(half: HalfSlot) -> list[HalfSlot]:
@@ -44,8 +47,10 @@ def pair_lone_halves_by_judge(tiles: list[TileSlot], lone: list[HalfSlot],
     if pair_probability is None or not lone:
         return tiles, lone
     tiles, still_alone = list(tiles), []
+    sure = sorted((h for h in lone if h.score >= MIN_LONE_HALF_SCORE), key=lambda h: -h.score)
+    looked_at = {id(h) for h in sure[:MAX_LONE_HALVES]}
     for half in lone:
-        if half.score < MIN_LONE_HALF_SCORE:
+        if id(half) not in looked_at:
             still_alone.append(half)
             continue
         # The partner must lie on free table or tile face, not on a tile already read.
