@@ -6,9 +6,10 @@ full-resolution photo, so the detector only has to find halves and tiles.
 A model exported with a fixed input (the shipped one: 320x320) gets a square letterbox. A
 model exported with a dynamic height and width gets the smallest letterbox that holds the
 photo, its sides multiples of the model's stride, as ultralytics ``predict`` does: a 16:9
-frame is read at 320x192, 40% fewer pixels. On the real validation photos and 100
-rendered double-9 photos the rectangular input read every figure the same or better
-(rendered: precision 99.5 -> 99.6%, pip totals 97 -> 98%).
+frame is read at 320x192, 40% fewer pixels. The shipped weights exported so
+(``python -m vision.training.reexport_detector --out ...``) read the real validation
+photos and rendered double-9 hands as before, but rendered hands among clutter and sets of
+every colour worse (models/MODEL_CARD.md), so the shipped file keeps its fixed input.
 """
 
 from __future__ import annotations

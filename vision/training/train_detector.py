@@ -3,8 +3,11 @@
     python -m vision.training.train_detector --data DATA.yaml --hours 1.2 --imgsz 384
 
 Resumable: run again with --resume after a stop. The exported model is written to
-models/detector.onnx; the data that made it is models/detector_stage*.yaml and the recipe
-is in models/MODEL_CARD.md.
+models/detector.onnx (a fixed square input: the shipped weights, trained on square inputs,
+read rendered photos worse at their own shape, see vision/training/reexport_detector.py);
+the data that made it is models/detector_stage*.yaml and the recipe is in
+models/MODEL_CARD.md. ``--init models/detector.pt`` fine-tunes the shipped weights
+(recovered from the ONNX file by vision/training/reexport_detector.py).
 """
 
 from __future__ import annotations
