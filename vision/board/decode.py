@@ -10,9 +10,10 @@ minimise
             + MISMATCH_COST * (number of joins whose halves show different values)
 
 subject to: ``v_h`` is plausible for h (the reader gave it at least ``MIN_PLAUSIBLE``,
-or h was read less surely than ``OUTVOTE_BELOW`` and a half it touches was read as it),
-the spinner's halves agree, and no two tiles come out alike. Nothing is guessed: a value
-nobody read is never chosen.
+or h was read less surely than ``OUTVOTE_BELOW`` and a half it touches was read as it;
+a tile at the end of a chain, which may be the very play in dispute, takes only its own
+reading or runner-up), the spinner's halves agree, and no two tiles come out alike.
+Nothing is guessed: a value nobody read is never chosen.
 
 A join is a soft constraint, not a hard one: ``MISMATCH_COST`` is -log of the chance that
 two touching halves really differ (a misplayed tile, the very thing a dispute is about).
@@ -133,16 +134,17 @@ class _Problem:
     forest of joins the score charges for."""
 
     def __init__(self, tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
-                 doubles: Sequence[int]) -> None:
+                 doubles: Sequence[int], own: Sequence[int] = ()) -> None:
         self.n = len(tiles)
         self.logp = [[[-math.log(p) for p in half_probabilities(h, set_max)] for h in t.halves]
                      for t in tiles]
-        doubles = set(doubles)
+        doubles, own = set(doubles), set(own)
         touching = _values_touching(tiles, joins, set_max)
         self.states: list[list[tuple[Pair, float]]] = []
         self.empty: list[int] = []
         for i in range(self.n):
-            plausible = [sorted({v for v in range(set_max + 1)
+            plausible = [_own_values(tiles[i].halves[h], set_max) if i in own else
+                         sorted({v for v in range(set_max + 1)
                                  if self.logp[i][h][v] <= -math.log(MIN_PLAUSIBLE)}
                                 | touching.get((i, h), set())) for h in (0, 1)]
             states = [((a, b), self.logp[i][0][a] + self.logp[i][1][b])
@@ -190,6 +192,11 @@ class _Problem:
         for child, parent, _ in self.forest:  # parents come before their children
             chosen[child] = choice[(child, parent)][chosen[parent]]
         return total, [states[i][chosen[i]][0] for i in range(self.n)]
+
+
+def _own_values(half: HalfReading, set_max: int) -> list[int]:
+    """The values the reader itself gave a half: its reading and its runner-up."""
+    return sorted({v for v in (half.pips, half.runner_up) if v is not None and 0 <= v <= set_max})
 
 
 def _values_touching(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int
@@ -262,14 +269,17 @@ def _forest(n: int, joins: Sequence[Join]) -> tuple[list[tuple[int, int, Join]],
 
 
 def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
-           doubles: Sequence[int] = (), max_solves: int = MAX_SOLVES) -> Decoding:
+           doubles: Sequence[int] = (), max_solves: int = MAX_SOLVES,
+           own: Sequence[int] = ()) -> Decoding:
     """The values of ``tiles`` with the lowest cost under ``joins`` (the module's
-    objective); the tiles in ``doubles`` (the spinner) come out doubles."""
+    objective); the tiles in ``doubles`` (the spinner) come out doubles, the tiles in
+    ``own`` (the leaves: any of them may be the play in dispute) take only values the
+    reader itself gave them, so a join never makes up their value."""
     n = len(tiles)
     read = tuple(t.pips for t in tiles)
     if n == 0:
         return Decoding(())
-    problem = _Problem(tiles, joins, set_max, doubles)
+    problem = _Problem(tiles, joins, set_max, doubles, own)
     if problem.empty:
         return Decoding(read, impossible=tuple((i,) for i in problem.empty))
     first = problem.solve(frozenset())

@@ -54,7 +54,8 @@ PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is l
 # is read in doubt; a tableau's tiles, a few found on a second look aside, are not)
 SURE_FROM = 0.5
 TILES_TRIED = 4  # doubtful tiles tried, least sure first, when the board is misread
-NOT_A_TILE_BELOW = 0.3  # a tile read this unsurely may be no tile at all
+NOT_A_TILE_BELOW = 0.3  # a tile read this unsurely may be no tile at all ...
+SEEN_AS_TILE_FROM = 0.9  # ... unless the detector and the judge saw a tile there this surely
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,13 +214,21 @@ def _without_doubtful_tile(reading: TableauReading, rules: RuleSet, meets: Meets
 
 
 def _maybe_no_tile(tile: TileReading, children: Sequence[int], unbuilt: bool) -> bool:
-    """Read very unsurely, or at the end of a chain (no ``children``) read 0-0 unsurely:
-    a speck, a second reading of a tile, or a plain patch read as the double blank. On a
-    board that cannot be built at all (a tile there twice), any leaf read unsurely."""
-    if tile.confidence < NOT_A_TILE_BELOW:
+    """Seen unsurely as a tile at all, or at the end of a chain (no ``children``) read 0-0
+    unsurely: a speck, a second reading of a tile, or a plain patch read as the double
+    blank. On a board that cannot be built at all (a tile there twice), any leaf read
+    unsurely. A tile surely seen whose pips are in doubt is a tile: it stays."""
+    if tile.confidence < NOT_A_TILE_BELOW and tileness(tile) < SEEN_AS_TILE_FROM:
         return True
     unsure_leaf = not children and tile.confidence < PLAIN_BELOW
     return unsure_leaf and (unbuilt or tile.pips == (0, 0))
+
+
+def tileness(tile: TileReading) -> float:
+    """How surely a tile was seen at all, its pips aside: the reader's confidence is its
+    less sure half's times this (vision.reader.tile_reader)."""
+    low = min(h.confidence for h in tile.halves)
+    return 1.0 if low <= 0 else min(1.0, tile.confidence / low)
 
 
 def _rules_broken(reading: TableauReading, rules: RuleSet) -> list[str]:
@@ -239,7 +248,8 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
     if any(p.blocking for p in structure):
         return TableauReading(None, tuple(structure), set_max, tiles, joins, tree, None, notes)
     used = [j for j in joins if j not in tree.extra]
-    decoding = decode(tiles, used, set_max, doubles=(tree.root,))  # the spinner: a double
+    leaves = [i for i in tree.order()[1:] if not tree.children(i)]
+    decoding = decode(tiles, used, set_max, doubles=(tree.root,), own=leaves)
     problems = list(structure)
     if decoding.budget_spent:
         problems.append(BoardProblem(Kind.BUDGET_SPENT))
