@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scorer.rules import RuleSet  # noqa: E402
 from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
+from vision.synth import LayoutError  # noqa: E402
 from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
 from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo, scene_tiles  # noqa: E402
 
@@ -73,12 +74,16 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
     print(f"boards ({mode} mode, {count} per size, seeds from {seed})")
     before_ok = after_ok = halves = 0
     for size in sizes:
-        exact = unwarned = 0
+        exact = unwarned = skipped = 0
         seconds = 0.0  # reading the board only: not rendering the scene or detecting
         for i in range(count):
             rng = random.Random(seed * 1000 + size * 100_000 + i)
             scene = make_scene(rng, size, rules)
-            tiles, truth, look = readings_for(scene, rng, mode, reader, seed + i)
+            try:
+                tiles, truth, look = readings_for(scene, rng, mode, reader, seed + i)
+            except LayoutError:  # the renderer found no layout: no board to read
+                skipped += 1
+                continue
             started = time.perf_counter()
             reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
             seconds += time.perf_counter() - started
@@ -96,22 +101,29 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
                 halves += 1
                 before_ok += t == r
                 after_ok += t == d
-        ms = seconds * 1000 / count
-        print(f"  {size:2d} tiles: board exact {exact / count:.3f} ({exact}/{count}), "
-              f"wrong with no problem reported {unwarned}/{count}  {ms:.0f} ms per board")
+        count_read = count - skipped
+        ms = seconds * 1000 / max(1, count_read)
+        print(f"  {size:2d} tiles: board exact {exact / max(1, count_read):.3f} "
+              f"({exact}/{count_read}), wrong with no problem reported {unwarned}/{count_read}"
+              f"  {ms:.0f} ms per board" + (f" ({skipped} scenes could not be laid out)"
+                                            if skipped else ""))
     print(f"  per-half accuracy: before decoding {before_ok / halves:.4f}, after "
           f"{after_ok / halves:.4f} ({halves} halves)")
 
 
 def bench_disputes(count, mode, reader, seed, rules, size):
     kinds = ["legal", "arms-first", "legal", "foot-open", "legal", "no-match"]
-    right = wrong = 0
+    right = wrong = skipped = 0
     per_kind: dict[str, list[int]] = {}
     for i in range(count):
         kind = kinds[i % len(kinds)]
         rng = random.Random(seed * 7919 + i)
         scene = make_scene(rng, size, rules, kind)
-        tiles, _, look = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
+        try:
+            tiles, _, look = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
+        except LayoutError:
+            skipped += 1
+            continue
         truth = scene.verdict()
         reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
         ok = False
@@ -127,8 +139,10 @@ def bench_disputes(count, mode, reader, seed, rules, size):
         per_kind[kind][0] += ok
         per_kind[kind][1] += 1
     detail = ", ".join(f"{k} {a}/{n}" for k, (a, n) in per_kind.items())
-    print(f"disputed plays ({count}, about {size} tiles): verdict accuracy {right / count:.3f} "
-          f"({detail}); wrong verdicts {wrong}, no verdict {count - right - wrong}")
+    judged = count - skipped
+    print(f"disputed plays ({judged}, about {size} tiles): verdict accuracy "
+          f"{right / max(1, judged):.3f} ({detail}); wrong verdicts {wrong}, no verdict "
+          f"{judged - right - wrong}" + (f"; {skipped} not laid out" if skipped else ""))
 
 
 def main(argv: list[str] | None = None) -> int:
