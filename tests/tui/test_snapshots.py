@@ -61,30 +61,24 @@ def test_new_game_screen(snap_compare, db_path):
     assert snap_compare(app_with(db_path), press=[*"Ann, Bo, Cy"])
 
 
+def test_new_game_screen_120x40(snap_compare, db_path):
+    assert snap_compare(app_with(db_path), press=[*"Ann, Bo, Cy"], terminal_size=(120, 40))
 
 
+async def typed_dispute(pilot) -> None:
+    await opened(pilot)
+    await pilot.press("v")
+    await pilot.pause()
+    await pilot.press("ctrl+b", *"9-9 9-1@9-9 9-2@9-9", "enter")
+    await pilot.pause()
+    pilot.app.screen.query_one("#play").focus()
+    await pilot.press(*"4-6@9-2", "enter")
+    await pilot.pause()
+    pilot.app.clear_notifications()
+    await pilot.pause()
 
 
-
-
-
-def test_dispute_typed_board_illegal_play_80x24(snap_compare, db_path):
-    async def dispute(pilot) -> None:
-        await opened(pilot)
-        await pilot.press("v")
-        await pilot.pause()
-        await pilot.press("ctrl+b", *"9-9 9-1@9-9 9-2@9-9", "enter")
-        await pilot.pause()
-        pilot.app.screen.query_one("#play").focus()
-        await pilot.press(*"4-6@9-2", "enter")
-        await pilot.pause()
-        pilot.app.clear_notifications()
-        await pilot.pause()
-
-    assert snap_compare(app_with(db_path, mid_game()), run_before=dispute)
-
-
-def test_dispute_photo_board_read_and_judged_80x24(snap_compare, db_path, photo):
+def photo_dispute(photo):
     async def dispute(pilot) -> None:
         await opened(pilot)
         await pilot.press("v")
@@ -99,7 +93,36 @@ def test_dispute_photo_board_read_and_judged_80x24(snap_compare, db_path, photo)
         screen.query_one("#board-photo").value = "tableau.jpg"  # the temporary path varies
         await pilot.pause()
 
-    assert snap_compare(app_with(db_path, mid_game()), run_before=dispute)
+    return dispute
+
+
+def test_dispute_typed_board_illegal_play_80x24(snap_compare, db_path):
+    assert snap_compare(app_with(db_path, mid_game()), run_before=typed_dispute)
+
+
+def test_dispute_typed_board_illegal_play_120x40(snap_compare, db_path):
+    assert snap_compare(app_with(db_path, mid_game()), run_before=typed_dispute,
+                        terminal_size=(120, 40))
+
+
+def test_dispute_photo_board_read_and_judged_80x24(snap_compare, db_path, photo):
+    assert snap_compare(app_with(db_path, mid_game()), run_before=photo_dispute(photo))
+
+
+def test_dispute_photo_board_read_and_judged_120x40(snap_compare, db_path, photo):
+    assert snap_compare(app_with(db_path, mid_game()), run_before=photo_dispute(photo),
+                        terminal_size=(120, 40))
+
+
+@SIZES
+def test_deleting_a_round_asks_first(snap_compare, db_path, size):
+    async def delete(pilot) -> None:
+        await opened(pilot)
+        pilot.app.scorecard.move_to(1, "Bo")
+        await pilot.press("d")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), run_before=delete, terminal_size=size)
 
 
 @SIZES
