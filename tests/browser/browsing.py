@@ -44,6 +44,13 @@ def new_driver(width: int = 1280, height: int = 860):
                             options=options)
 
 
+def _as_in_a_terminal() -> None:
+    """Ctrl+C as a terminal delivers it: a test run started in the background by a
+    non-interactive shell inherits SIGINT ignored, and Python then never turns it into
+    KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Served:
     """A ``chickenfoot`` command run as players run it, its output read as it comes."""
 
@@ -56,7 +63,7 @@ class Served:
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tui.cli", *args], cwd=ROOT, env=environment,
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, start_new_session=True)
+            text=True, start_new_session=True, preexec_fn=_as_in_a_terminal)
         self.out: list[str] = []
         self.err: list[str] = []
         self._lines: queue.Queue[str] = queue.Queue()

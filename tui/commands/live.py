@@ -11,6 +11,7 @@ Reads the tiles in view as they are laid down, shown one of three ways:
   marked ``?``, the settled hand, pip total and score, and a Send button (key ``s``) that
   puts the view in the scorecard app's inbox. A lost camera, a stalled stream or the end
   of the video is said on the page and here; the page stays until Ctrl+C (exit 130).
+  A video file starts when the page first opens (or after 15 s with nobody watching).
   See ``tui.web``.
 - the window (``--window``; the default where OpenCV can open one, as before): the
   picture with every tile outlined and its values (``?`` while a tile is still unsure),

@@ -72,8 +72,10 @@ class PageLoop:
                  reopen: Callable[[], Any] | None = None,
                  err: Callable[[str], None] = print,
                  clock: Callable[[], float] = time.monotonic,
-                 sleep: Callable[[float], None] = time.sleep) -> None:
+                 sleep: Callable[[float], None] = time.sleep,
+                 wait_for_page_s: float = 0.0) -> None:
         self.session = session
+        self.wait_for_page_s = wait_for_page_s
         self.board = board
         self.doubt_below = doubt_below
         self.url = url
@@ -88,6 +90,11 @@ class PageLoop:
 
     def run(self) -> int:
         ended, lost, retry_at = False, False, 0.0
+        # A video plays for someone watching: it starts when the page first opens (or
+        # after ``wait_for_page_s`` with nobody there), not while the browser starts
+        until = self.clock() + self.wait_for_page_s
+        while self.board.last_seen() is None and self.clock() < until:
+            self.sleep(0.05)
         while True:
             began = self.clock()
             if not ended:

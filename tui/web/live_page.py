@@ -50,6 +50,9 @@ def open_in_browser(url: str) -> None:
         pass
 
 
+WAIT_FOR_PAGE_S = 15.0  # a video file waits this long for its first watcher
+
+
 def run_page(args: argparse.Namespace, reader: Any, out: Callable[[str], None],
              err: Callable[[str], None]) -> int:
     """Serve the live view until Ctrl+C (130) or ``--max-frames`` (0); 2 when the port or
@@ -95,7 +98,8 @@ def run_page(args: argparse.Namespace, reader: Any, out: Callable[[str], None],
             open_in_browser(url)
         loop = PageLoop(session, board, doubt_below=args.min_confidence, url=url,
                         max_frames=args.max_frames, reopen=opener if source.live else None,
-                        err=err)
+                        err=err, wait_for_page_s=0.0 if source.live or args.max_frames
+                        else WAIT_FOR_PAGE_S)
         return loop.run()
     finally:
         server.stop()
