@@ -10,16 +10,8 @@ import pytest
 import vision.reader
 from tui.cli import main
 from vision.reader.onnx_session import ModelError
-from vision.synth.live_video import TruthReader, load_truth
 
 SAMPLE = Path(__file__).resolve().parents[2] / "datasets/samples/live_demo.avi"
-
-
-@pytest.fixture
-def truth_reader(monkeypatch):
-    # only the loader is swapped: vision.live.session uses the rest of the package
-    monkeypatch.setattr(vision.reader, "load_default_reader",
-                        lambda: TruthReader(load_truth(SAMPLE), seed=3))
 
 
 @pytest.fixture

@@ -9,17 +9,9 @@ from pathlib import Path
 
 import pytest
 
-import vision.reader
 from tui.cli import main
-from vision.synth.live_video import TruthReader, load_truth
 
 SAMPLE = Path(__file__).resolve().parents[2] / "datasets/samples/live_demo.avi"
-
-
-@pytest.fixture
-def truth_reader(monkeypatch):
-    monkeypatch.setattr(vision.reader, "load_default_reader",
-                        lambda: TruthReader(load_truth(SAMPLE), seed=3))
 
 
 @pytest.fixture
