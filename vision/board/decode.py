@@ -37,7 +37,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vision.board.geometry import Join
+from vision.board.geometry import Groups, Join
 from vision.types import HalfReading, TileReading
 
 MIN_PLAUSIBLE = 0.01  # a value the reader gave less than this is never chosen for a half
@@ -153,7 +153,7 @@ class _Problem:
             if not states:
                 self.empty.append(i)
             self.states.append(sorted(states, key=lambda s: s[1]))
-        self.forest, self.left_over = _forest(self.n, joins)
+        self.forest = _forest(self.n, joins)
 
     def solve(self, forbidden: frozenset[tuple[int, Pair]]) -> tuple[float, list[Pair]] | None:
         """The forest optimum with some tiles' values forbidden, or None."""
@@ -230,25 +230,14 @@ def _keys(join: Join, child: int):
     return (a_key, b_key) if child == join.a else (b_key, a_key)
 
 
-def _forest(n: int, joins: Sequence[Join]) -> tuple[list[tuple[int, int, Join]], list[Join]]:
-    """A spanning forest of the joins as (child, parent, join), parents before children,
-    and the joins that would close a loop (not charged: a tableau has none)."""
-    up = list(range(n))
-
-    def find(i: int) -> int:
-        while up[i] != i:
-            up[i] = up[up[i]]
-            i = up[i]
-        return i
-
+def _forest(n: int, joins: Sequence[Join]) -> list[tuple[int, int, Join]]:
+    """A spanning forest of the joins as (child, parent, join), parents before children;
+    a join that would close a loop is not charged (a tableau has none)."""
+    groups = Groups(n)
     tree: dict[int, list[tuple[int, Join]]] = {}
-    left_over = []
     for j in joins:
-        ra, rb = find(j.a), find(j.b)
-        if ra == rb:
-            left_over.append(j)
+        if not groups.union(j.a, j.b):
             continue
-        up[ra] = rb
         tree.setdefault(j.a, []).append((j.b, j))
         tree.setdefault(j.b, []).append((j.a, j))
     out: list[tuple[int, int, Join]] = []
@@ -265,7 +254,7 @@ def _forest(n: int, joins: Sequence[Join]) -> tuple[list[tuple[int, int, Join]],
                     seen.add(other)
                     out.append((other, tile, j))
                     queue.append(other)
-    return out, left_over
+    return out
 
 
 def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
@@ -286,7 +275,6 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
     assert first is not None  # every tile has a state and nothing is forbidden
     heap = [(first[0], 0, frozenset(), first[1])]
     solves, tie = 1, 1
-    best_relaxed = first
     found: tuple[float, list[Pair]] | None = None
     while heap:
         cost, _, forbidden, values = heapq.heappop(heap)
@@ -303,11 +291,9 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
             if result is not None:
                 heapq.heappush(heap, (result[0], tie, branch, result[1]))
                 tie += 1
-    spent = found is None and solves >= max_solves
-    if found is None:
-        if not spent:  # every branch closed: no plausible values make the tiles distinct
-            return Decoding(read, impossible=_alike(best_relaxed[1]))
-        return Decoding(read, impossible=_alike(best_relaxed[1]), budget_spent=True)
+    if found is None:  # every branch closed (no plausible values make the tiles
+        # distinct), or the budget ran out first
+        return Decoding(read, impossible=_alike(first[1]), budget_spent=solves >= max_solves)
     cost, values = found
     values_t = tuple(values)
     corrections = tuple(Correction(i, h, tiles[i].halves[h].pips, values[i][h])
@@ -348,29 +334,19 @@ def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int
     (the halves the agreeing joins hold together) could take with every tile still there
     once, all else as decoded."""
     n = problem.n
-    up = list(range(2 * n))
-
-    def find(h: int) -> int:
-        while up[h] != h:
-            up[h] = up[up[h]]
-            h = up[h]
-        return h
-
+    together = Groups(2 * n)
     charged = [j for _, _, j in problem.forest]
     for j in charged:
         if join_agrees(j, values):
             halves = [(j.a, j.a_half)] + ([(j.b, j.b_half)] if j.b_half is not None
                                           else [(j.b, 0), (j.b, 1)])
             for t, h in halves[1:]:
-                up[find(2 * t + h)] = find(2 * halves[0][0] + halves[0][1])
+                together.union(2 * t + h, 2 * halves[0][0] + halves[0][1])
     for i in doubles:
-        up[find(2 * i)] = find(2 * i + 1)
-    groups: dict[int, list[int]] = {}
-    for h in range(2 * n):
-        groups.setdefault(find(h), []).append(h)
+        together.union(2 * i, 2 * i + 1)
     weak: list[Half] = []
     plausible = -math.log(MIN_PLAUSIBLE)
-    for members in groups.values():
+    for members in together.members():
         chosen = values[members[0] // 2][members[0] % 2]
         tiles = {h // 2 for h in members}
         others = {tile_key(values[i]) for i in range(n) if i not in tiles}

@@ -315,24 +315,43 @@ def build_tree(tiles: Sequence[TileReading], joins: Sequence[Join],
     return TableauTree(root, tuple(parent), tuple(via), loose, extra)
 
 
-def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
-    """Groups of tiles joined to each other, largest first."""
-    group = list(range(count))
+class Groups:
+    """Union-find over 0..count-1: which items the unions so far hold together."""
 
-    def find(i: int) -> int:
-        while group[i] != i:
-            group[i] = group[group[i]]
-            i = group[i]
+    def __init__(self, count: int) -> None:
+        self._up = list(range(count))
+
+    def find(self, i: int) -> int:
+        up = self._up
+        while up[i] != i:
+            up[i] = up[up[i]]
+            i = up[i]
         return i
 
+    def union(self, a: int, b: int) -> bool:
+        """Join the groups of ``a`` and ``b``; False when they were one already."""
+        ra, rb = self.find(a), self.find(b)
+        if ra == rb:
+            return False
+        self._up[ra] = rb
+        return True
+
+    def members(self) -> list[list[int]]:
+        out: dict[int, list[int]] = {}
+        for i in range(len(self._up)):
+            out.setdefault(self.find(i), []).append(i)
+        return list(out.values())
+
+
+def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
+    """Groups of tiles joined to each other, largest first."""
+    groups = Groups(count)
     for j in joins:
-        group[find(j.a)] = find(j.b)
-    out: dict[int, list[int]] = {}
-    for i in range(count):
-        out.setdefault(find(i), []).append(i)
-    return sorted(out.values(), key=lambda g: (-len(g), g[0]))
+        groups.union(j.a, j.b)
+    return sorted(groups.members(), key=lambda g: (-len(g), g[0]))
 
 
-__all__ = ["Join", "TableauTree", "as_point", "build_tree", "choose_spinner", "components",
-           "cosine", "double_likelihood", "ends_met", "find_joins", "halves_about", "inside_quad",
-           "point_to_tile", "quad_about", "tile_ends", "tile_quad", "tile_width", "widest_opening"]
+__all__ = ["Groups", "Join", "TableauTree", "as_point", "build_tree", "choose_spinner",
+           "components", "cosine", "double_likelihood", "ends_met", "find_joins",
+           "halves_about", "inside_quad", "point_to_tile", "quad_about", "tile_ends",
+           "tile_quad", "tile_width", "widest_opening"]

@@ -27,6 +27,7 @@ from vision.board.geometry import (
     tile_ends,
     tile_quad,
 )
+from vision.board.problems import place
 from vision.board.sizes import expected_lengths, tile_length
 from vision.types import TileReading
 
@@ -246,11 +247,6 @@ def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReadi
     return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
 
 
-def place(tile: TileReading) -> str:
-    """Where a tile lies in the photo, for notes: "(x, y)" in pixels."""
-    x, y = tile.center_px
-    return f"({x:.0f}, {y:.0f})"
 
-
-__all__ = ["Look", "Meets", "doubles_in_holes", "place", "recentred", "split_tiles",
+__all__ = ["Look", "Meets", "doubles_in_holes", "recentred", "split_tiles",
            "tiles_in_gaps", "without_misreadings"]
