@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import subprocess
 
-from browsing import Served, close_tab, wait_until
+from browsing import ROOT, URL, Served, close_tab, wait_until
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -104,4 +104,28 @@ def test_serve_warns_when_opened_to_the_network(tmp_path):
         assert not served.url.startswith("http://0.0.0.0")
     finally:
         assert served.interrupt() == 130
+        served.stop()
+
+
+def test_serve_with_the_live_view_beside_the_scorecard(browser, tmp_path):
+    video = ROOT / "datasets" / "samples" / "live_demo.avi"
+    served = Served(["--db", str(tmp_path / "games.db"), "serve", "--port", "0",
+                     "--live", str(video), "--live-port", "0"])
+    try:
+        live_line = wait_until(lambda: next(
+            (line for line in served.out if "the live view of" in line), None), 30,
+            "the live view's address")
+        live_url = URL.search(live_line).group(1)
+        assert live_url.startswith("http://127.0.0.1:") and live_url != served.url
+        browser.get(served.url)
+        link = wait_until(lambda: browser.find_element(By.ID, "live-link"), 20,
+                          "the link to the live view")
+        assert link.get_attribute("href") == live_url
+        link.click()  # a tab of its own: the scorecard stays open
+        browser.switch_to.window(browser.window_handles[-1])
+        wait_until(lambda: browser.find_element(By.ID, "pips").text == "43", 60,
+                   "the sample video's hand read on the live page (pips 43)")
+        assert served.interrupt() == 130
+        assert "Traceback" not in served.stderr_text()
+    finally:
         served.stop()

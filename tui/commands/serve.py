@@ -9,6 +9,11 @@ Loopback (127.0.0.1) by default: only this computer's browser. ``--host 0.0.0.0`
 it to the local network, for the phones; the URL to open is printed, with a warning that
 anyone on the network can then use the scorecard. ``--port 0`` takes a free port.
 
+``--live [SOURCE]`` serves the live view beside it (``tui.web.live_page``, the page
+`chickenfoot live` shows: the camera picture, tiles outlined, the settled hand, a Send
+button) on ``--live-port``, on the same address; the scorecard page links to it. The
+camera runs in a thread of this process, whoever is watching.
+
 Exit status: 130 on Ctrl+C or SIGTERM (how it ends), 2 when the port or the store cannot
 be used.
 """
@@ -21,6 +26,7 @@ import subprocess
 import sys
 
 DEFAULT_PORT = 8000
+DEFAULT_LIVE_PORT = 8765
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,6 +40,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "0.0.0.0: every phone on the network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                         help=f"port (default {DEFAULT_PORT}; 0 takes a free one)")
+    parser.add_argument("--live", nargs="?", const="0", default=None,
+                        metavar="INDEX|URL|VIDEO_FILE",
+                        help="also serve the live view of this camera (default 0), stream "
+                             "or video, linked from the scorecard page")
+    parser.add_argument("--live-port", type=int, default=DEFAULT_LIVE_PORT, metavar="N",
+                        help=f"the live view's port (default {DEFAULT_LIVE_PORT}; 0 takes a "
+                             "free one)")
     parser.add_argument("--db", default=argparse.SUPPRESS, metavar="PATH",
                         help="scorecard database, as `chickenfoot --db PATH` (default: "
                              "$CHICKENFOOT_DB, else the user data folder)")
@@ -50,10 +63,35 @@ def app_command(args: argparse.Namespace, db_path: str) -> str:
     return subprocess.list2cmdline(argv) if sys.platform == "win32" else shlex.join(argv)
 
 
+def live_view_args(args: argparse.Namespace) -> argparse.Namespace:
+    """The settings `chickenfoot live --page` would use, for the live view beside the
+    scorecard."""
+    return argparse.Namespace(camera=args.live, host=args.host, port=args.live_port,
+                              width=1280, height=720, set_max=None, stall_timeout=3.0,
+                              min_confidence=0.6, max_frames=None, open_page=False)
+
+
+def start_live(args: argparse.Namespace):
+    """The live view started in a thread of its own, or None after saying why not."""
+    from tui.commands.read import load_reader
+    from tui.web.live_page import start_live_view
+
+    reader = load_reader("serve")
+    if reader is None:
+        return None
+    view = start_live_view(live_view_args(args), reader, _err)
+    if view is not None:
+        view.run_in_thread()
+    return view
+
+
 def run(args: argparse.Namespace) -> int:
     from tui.store import ENV_VAR, Store, StoreError, resolve_db_path
     from tui.web.listen import ListenError, bind, network_warning, url_for
 
+    if args.live is not None and not 0 <= args.live_port <= 65535:
+        _err(f"chickenfoot serve: --live-port {args.live_port} is not a port (0 to 65535)")
+        return 2
     path = resolve_db_path(getattr(args, "db", None))
     try:
         Store(path).close()  # a store that cannot open is said now, not in every browser
@@ -73,17 +111,30 @@ def run(args: argparse.Namespace) -> int:
         _err(f"chickenfoot serve: textual-serve is not installed ({error.name or error}): "
              "pip install textual-serve")
         return 2
-    server = ScorecardServer(app_command(args, str(path)), sock)
+    live = None
+    if args.live is not None:
+        live = start_live(args)
+        if live is None:
+            sock.close()
+            return 2
+    live_port = live.server.server_address[1] if live is not None else None
+    server = ScorecardServer(app_command(args, str(path)), sock, live_port=live_port)
     url = url_for(args.host, sock)
     print(f"chickenfoot serve: the scorecard ({path}) is at {url} (Ctrl+C to stop)",
           flush=True)
-    warning = network_warning(args.host, "the scorecard")
+    if live is not None:
+        print(f"chickenfoot serve: the live view of {live.loop.session.source.name} is at "
+              f"{live.url}", flush=True)
+    warning = network_warning(args.host, "the scorecard" + (
+        " and the live view" if live is not None else ""))
     if warning:
         _err(f"chickenfoot serve: {warning}")
     try:
         server.serve()
     finally:
         sock.close()
+        if live is not None:
+            live.close(_err)
     if server.stopped_by == "terminated":
         _err("chickenfoot: terminated")
         return 130

@@ -12,6 +12,7 @@ draw the picture when a page is watching, and keep going whatever the source doe
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -65,7 +66,8 @@ def _sentence(text: str) -> str:
 
 
 class PageLoop:
-    """Drives ``session`` for the page until ``max_frames`` (exit 0) or Ctrl+C."""
+    """Drives ``session`` for the page until ``max_frames`` (exit 0), Ctrl+C, or
+    ``stop`` set by whoever runs it in a thread (exit 130)."""
 
     def __init__(self, session: Any, board: LiveBoard, *, doubt_below: float,
                  url: str, max_frames: int | None = None,
@@ -87,15 +89,17 @@ class PageLoop:
         self._drawn_frame = -1
         self._drawn_at = -1e9
         self._watching = False
+        self.stop = threading.Event()
 
     def run(self) -> int:
         ended, lost, retry_at = False, False, 0.0
         # A video plays for someone watching: it starts when the page first opens (or
         # after ``wait_for_page_s`` with nobody there), not while the browser starts
         until = self.clock() + self.wait_for_page_s
-        while self.board.last_seen() is None and self.clock() < until:
+        while (self.board.last_seen() is None and self.clock() < until
+               and not self.stop.is_set()):
             self.sleep(0.05)
-        while True:
+        while not self.stop.is_set():
             began = self.clock()
             if not ended:
                 ended, lost = self._step()
@@ -112,6 +116,7 @@ class PageLoop:
                 else:
                     retry_at = self.clock() + REOPEN_S
             self.sleep(self._pause(began, ended))
+        return 130
 
     def _step(self) -> tuple[bool, bool]:
         """One frame; returns (ended, lost)."""

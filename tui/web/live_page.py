@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -51,19 +52,44 @@ def open_in_browser(url: str) -> None:
 
 
 WAIT_FOR_PAGE_S = 15.0  # a video file waits this long for its first watcher
+STOP_WAIT_S = 5.0
 
 
-def run_page(args: argparse.Namespace, reader: Any, out: Callable[[str], None],
-             err: Callable[[str], None]) -> int:
-    """Serve the live view until Ctrl+C (130) or ``--max-frames`` (0); 2 when the port or
-    the source cannot be used."""
+class LiveView:
+    """The live view started: its page served, its source open, its loop ready to run
+    (in this thread for `live`, in a thread of its own beside the scorecard for `serve`).
+    """
+
+    def __init__(self, server: LiveServer, loop: PageLoop, url: str) -> None:
+        self.server, self.loop, self.url = server, loop, url
+        self._thread: threading.Thread | None = None
+
+    def run_in_thread(self) -> None:
+        self._thread = threading.Thread(target=self.loop.run, name="live-view", daemon=True)
+        self._thread.start()
+
+    def close(self, err: Callable[[str], None]) -> None:
+        self.loop.stop.set()
+        if self._thread is not None:  # a stalled camera returns within its timeout
+            self._thread.join(timeout=STOP_WAIT_S)
+        self.server.stop()
+        session = self.loop.session
+        session.source.close()
+        if session.frames:
+            err(f"chickenfoot live: {session.frames} frames, {session.fps:.1f} fps")
+
+
+def start_live_view(args: argparse.Namespace, reader: Any, err: Callable[[str], None]
+                    ) -> LiveView | None:
+    """Bind the page's port, open the source and start serving the page; None when the
+    port or the source cannot be used (said on ``err``)."""
     from vision.live import LiveSession, SourceError, open_source
 
     try:
         sock = bind(args.host, args.port)
     except ListenError as error:
         err(f"chickenfoot live: {error}")
-        return 2
+        return None
     stall_s = max(0.1, args.stall_timeout)
     board = LiveBoard(str(args.camera), stall_s)
 
@@ -80,29 +106,36 @@ def run_page(args: argparse.Namespace, reader: Any, out: Callable[[str], None],
     except SourceError as error:
         sock.close()
         err(f"chickenfoot live: {error}")
-        return 2
+        return None
     board.source_name = source.name
     session = LiveSession(source, reader, args.set_max)
     url = url_for(args.host, sock)
     server = LiveServer(sock, board, inbox_writer(err),
                         say=lambda text: err(f"chickenfoot live: {text}"))
+    loop = PageLoop(session, board, doubt_below=args.min_confidence, url=url,
+                    max_frames=args.max_frames, reopen=opener if source.live else None,
+                    err=err, wait_for_page_s=0.0 if source.live or args.max_frames
+                    else WAIT_FOR_PAGE_S)
+    server.start()
+    return LiveView(server, loop, url)
+
+
+def run_page(args: argparse.Namespace, reader: Any, out: Callable[[str], None],
+             err: Callable[[str], None]) -> int:
+    """Serve the live view until Ctrl+C (130) or ``--max-frames`` (0); 2 when the port or
+    the source cannot be used."""
+    view = start_live_view(args, reader, err)
+    if view is None:
+        return 2
     try:
-        server.start()
-        out(f"chickenfoot live: the live view of {source.name} is at {url} "
-            "(Ctrl+C to quit)")
+        out(f"chickenfoot live: the live view of {view.loop.session.source.name} is at "
+            f"{view.url} (Ctrl+C to quit)")
         warning = network_warning(args.host, "the live view (the camera picture and the "
                                              "Send button)")
         if warning:
             err(f"chickenfoot live: {warning}")
         if args.open_page and desktop_present() and sys.stdout.isatty():
-            open_in_browser(url)
-        loop = PageLoop(session, board, doubt_below=args.min_confidence, url=url,
-                        max_frames=args.max_frames, reopen=opener if source.live else None,
-                        err=err, wait_for_page_s=0.0 if source.live or args.max_frames
-                        else WAIT_FOR_PAGE_S)
-        return loop.run()
+            open_in_browser(view.url)
+        return view.loop.run()
     finally:
-        server.stop()
-        session.source.close()
-        if session.frames:
-            err(f"chickenfoot live: {session.frames} frames, {session.fps:.1f} fps")
+        view.close(err)

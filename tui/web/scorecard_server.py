@@ -8,7 +8,8 @@ Three changes to textual-serve's ``Server``, each for the table:
   ``--port 0`` takes a free one);
 - the page's websocket address comes from the address the browser used, so the page
   works whether it was opened as 127.0.0.1, by this machine's network address or by name;
-- its page fetches nothing from the internet (``templates/app_index.html``: no web font),
+- its page fetches nothing from the internet (``templates/app_index.html``: no web font)
+  and links to the live view when one is served beside it (``serve --live``),
   and Ctrl+C or SIGTERM ends it quietly with the status every command uses (130).
 """
 
@@ -31,11 +32,13 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 
 class ScorecardServer(Server):
-    def __init__(self, command: str, sock: socket.socket, title: str = "Chicken Foot") -> None:
+    def __init__(self, command: str, sock: socket.socket, title: str = "Chicken Foot",
+                 live_port: int | None = None) -> None:
         host, port = sock.getsockname()[:2]
         super().__init__(command, host=host, port=port, title=title,
                          templates_path=TEMPLATES)
         self.sock = sock
+        self.live_port = live_port  # the live view beside it, linked from the page
         self.stopped_by: str | None = None  # "interrupted" or "terminated"
 
     def initialize_logging(self) -> None:
@@ -53,6 +56,8 @@ class ScorecardServer(Server):
             "app_websocket_url": websocket + str(request.app.router["websocket"].url_for()),
             "config": {"static": {"url": base + "/static/"}},
             "application": {"name": self.title},
+            "live_url": (f"{request.scheme}://{request.url.host}:{self.live_port}/"
+                         if self.live_port else ""),
         }
 
     def _stop(self, why: str) -> None:
