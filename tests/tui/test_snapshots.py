@@ -10,6 +10,7 @@ from tui_fakes import FakeRecognizer
 from scorer.rules import MissingDouble, RoundOrder, RuleSet
 from scorer.scorecard import Scorecard
 from tui.app import build_app
+from tui.screens.quit_unsaved import QuitUnsavedScreen
 from tui.store import Store
 
 
@@ -269,3 +270,35 @@ def test_past_changes(snap_compare, db_path, size):
 
     assert snap_compare(app_with(db_path, mid_game()), terminal_size=size,
                         run_before=changes)
+
+
+@SIZES
+def test_quitting_with_changes_not_saved(snap_compare, db_path, size):
+    async def quit_unsaved(pilot) -> None:
+        await opened(pilot)
+        pilot.app.push_screen(QuitUnsavedScreen(2, "the disk is full"))
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), terminal_size=size,
+                        run_before=quit_unsaved)
+
+
+@SIZES
+def test_an_unfinished_game_is_offered(snap_compare, db_path, size):
+    store = Store(db_path)
+    game = store.create_game(mid_game())
+    store._conn.execute("UPDATE games SET created = '2026-03-14 19:30:00', "
+                        "updated = '2026-03-14 23:05:00' WHERE id = ?", (game,))
+    app = build_app(store, FakeRecognizer(), offer_resume=True)
+    assert snap_compare(app, terminal_size=size)
+
+
+@SIZES
+def test_typing_a_round_score(snap_compare, db_path, size):
+    async def typing(pilot) -> None:
+        await opened(pilot)
+        pilot.app.scorecard.move_to(3, "Bo")
+        await pilot.press("1", "7")
+        await pilot.pause()
+
+    assert snap_compare(app_with(db_path, mid_game()), terminal_size=size, run_before=typing)
