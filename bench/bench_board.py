@@ -70,15 +70,16 @@ def half_truths(tiles, truth) -> list[int | None]:
     return out
 
 
-def bench_boards(sizes, count, mode, reader, seed, rules):
-    print(f"boards ({mode} mode, {count} per size, seeds from {seed})")
+def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None):
+    around = "" if spinner is None else f", spinner {spinner}-{spinner}"
+    print(f"boards ({mode} mode, {count} per size, seeds from {seed}{around})")
     before_ok = after_ok = halves = 0
     for size in sizes:
         exact = unwarned = skipped = 0
         seconds = 0.0  # reading the board only: not rendering the scene or detecting
         for i in range(count):
             rng = random.Random(seed * 1000 + size * 100_000 + i)
-            scene = make_scene(rng, size, rules)
+            scene = make_scene(rng, size, rules, spinner=spinner)
             try:
                 tiles, truth, look = readings_for(scene, rng, mode, reader, seed + i)
             except LayoutError:  # the renderer found no layout: no board to read
@@ -111,14 +112,14 @@ def bench_boards(sizes, count, mode, reader, seed, rules):
           f"{after_ok / halves:.4f} ({halves} halves)")
 
 
-def bench_disputes(count, mode, reader, seed, rules, size):
+def bench_disputes(count, mode, reader, seed, rules, size, spinner=None):
     kinds = ["legal", "arms-first", "legal", "foot-open", "legal", "no-match"]
     right = wrong = skipped = 0
     per_kind: dict[str, list[int]] = {}
     for i in range(count):
         kind = kinds[i % len(kinds)]
         rng = random.Random(seed * 7919 + i)
-        scene = make_scene(rng, size, rules, kind)
+        scene = make_scene(rng, size, rules, kind, spinner)
         try:
             tiles, _, look = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
         except LayoutError:
@@ -152,6 +153,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--disputes", type=int, default=60, help="disputed plays")
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--sizes", default="5,15,30")
+    parser.add_argument("--spinner", type=int, help="every board around this double "
+                        "(0: the double blank, the last round's spinner)")
     args = parser.parse_args(argv)
     rules = RuleSet()
     reader = None
@@ -164,8 +167,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench_board: cannot load the tile reader: {error}", file=sys.stderr)
             return 2
     sizes = [int(s) for s in args.sizes.split(",")]
-    bench_boards(sizes, args.count, args.mode, reader, args.seed, rules)
-    bench_disputes(args.disputes, args.mode, reader, args.seed, rules, 15)
+    bench_boards(sizes, args.count, args.mode, reader, args.seed, rules, args.spinner)
+    bench_disputes(args.disputes, args.mode, reader, args.seed, rules, 15, args.spinner)
     return 0
 
 

@@ -302,12 +302,15 @@ def fit_poses(laid: Sequence[LaidTile], size: tuple[int, int], margin: float = 0
 
 # ---------------------------------------------------------------- boards from real games
 def simulated_state(rules: RuleSet, tiles: int, rng: random.Random, players: int = 4,
-                    stop: Callable[[RoundState], bool] | None = None) -> RoundState:
+                    stop: Callable[[RoundState], bool] | None = None,
+                    spinner: int | None = None) -> RoundState:
     """A round of random play stopped once ``tiles`` tiles lie on the tableau (or, given
-    ``stop``, at the first state it accepts); a round that ends first is dealt again."""
+    ``stop``, at the first state it accepts); a round that ends first is dealt again.
+    The round's spinner is ``spinner``'s double, or any at random."""
     done = stop or (lambda state: len(state.tableau) >= tiles)
     for _ in range(500):
-        state = new_round(rules, players, rng.randint(0, rules.set_max), rng)
+        double = rng.randint(0, rules.set_max) if spinner is None else spinner
+        state = new_round(rules, players, double, rng)
         while state.end is None:
             if len(state.tableau) > 0 and done(state):
                 return state

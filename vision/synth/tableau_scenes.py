@@ -64,21 +64,22 @@ def _board_of(placements: tuple[Placement, ...]) -> Board:
     return Board.of(BoardEntry(p.tile, p.parent) for p in placements)
 
 
-def make_scene(rng: random.Random, tiles: int, rules: RuleSet, kind: str = "board"
-               ) -> TableauScene:
-    """A scene of about ``tiles`` tiles of the given kind (see the module docstring)."""
+def make_scene(rng: random.Random, tiles: int, rules: RuleSet, kind: str = "board",
+               spinner: int | None = None) -> TableauScene:
+    """A scene of about ``tiles`` tiles of the given kind (see the module docstring),
+    around the double ``spinner`` when given."""
     for _ in range(50):
-        scene = _try_scene(rng, tiles, rules, kind)
+        scene = _try_scene(rng, tiles, rules, kind, spinner)
         if scene is not None:
             return scene
     raise LayoutError(f"no {kind} scene of {tiles} tiles")
 
 
-def _try_scene(rng: random.Random, tiles: int, rules: RuleSet, kind: str
-               ) -> TableauScene | None:
+def _try_scene(rng: random.Random, tiles: int, rules: RuleSet, kind: str,
+               spinner: int | None = None) -> TableauScene | None:
     arms = rules.spinner_arms
     if kind in ("board", "legal"):
-        state = simulated_state(rules, tiles, rng)
+        state = simulated_state(rules, tiles, rng, spinner=spinner)
         order = tuple(state.tableau.order)
         if kind == "board":
             return TableauScene(order, rules)
@@ -87,15 +88,15 @@ def _try_scene(rng: random.Random, tiles: int, rules: RuleSet, kind: str
         return TableauScene(order, rules, kind, order[-1])
     if kind == "arms-first":
         want = rng.randint(2, arms)
-        state = simulated_state(rules, want, rng)
+        state = simulated_state(rules, want, rng, spinner=spinner)
         ends = [e for e in state.tableau.open_ends if e.tile != state.tableau.spinner]
     elif kind == "foot-open":
-        state = simulated_state(rules, tiles, rng, stop=lambda s: (
+        state = simulated_state(rules, tiles, rng, spinner=spinner, stop=lambda s: (
             s.tableau.foot is not None and s.tableau.arms_missing <= 0
             and len(s.tableau) >= min(tiles, arms + 2)))
         ends = [e for e in state.tableau.open_ends if e.tile != state.tableau.foot]
     elif kind == "no-match":
-        state = simulated_state(rules, tiles, rng)
+        state = simulated_state(rules, tiles, rng, spinner=spinner)
         ends = list(state.tableau.allowed_ends())
     else:
         raise ValueError(f"unknown scene kind '{kind}' ({', '.join(KINDS)} or board)")
