@@ -14,7 +14,7 @@ from vision.image.capture import (
                                   load_image,
 )
 from vision.image.damage import CORRUPT_CONFIDENCE_CAP, intact_region
-from vision.image.decode import Damage
+from vision.image.decode import Damage, decode_photo
 
 __all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",
-           "MIN_SIDE_PX", "intact_region", "iter_image_files", "load_image"]
+           "MIN_SIDE_PX", "decode_photo", "intact_region", "iter_image_files", "load_image"]

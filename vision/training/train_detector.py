@@ -35,6 +35,8 @@ def main() -> None:
         "--init", type=Path, help="start from these weights (.pt) instead of scratch"
     )
     parser.add_argument("--export-only", type=Path, help="export this .pt to models/ and stop")
+    parser.add_argument("--out", type=Path, default=REPO / "models" / "detector.onnx",
+                        help="where the exported ONNX goes (measure it before shipping)")
     args = parser.parse_args()
 
     prepare_offline_ultralytics(REPO / ".yolo")
@@ -42,7 +44,7 @@ def main() -> None:
     from ultralytics import YOLO
 
     if args.export_only:
-        export(YOLO(str(args.export_only)), args.imgsz)
+        export(YOLO(str(args.export_only)), args.imgsz, args.out)
         return
     if args.resume:
         model = YOLO(str(args.project / args.name / "weights" / "last.pt"))
@@ -76,7 +78,7 @@ def main() -> None:
     # The last epoch, not the "best" one: best is chosen on rendered validation photos,
     # which say little about real ones, and the learning rate has decayed by the end.
     last = args.project / args.name / "weights" / "last.pt"
-    export(YOLO(str(last)), args.imgsz)
+    export(YOLO(str(last)), args.imgsz, args.out)
 
 
 def resolve_data_yaml(data: Path, run_dir: Path) -> Path:
@@ -95,11 +97,10 @@ def resolve_data_yaml(data: Path, run_dir: Path) -> Path:
     return resolved
 
 
-def export(model, imgsz: int) -> None:
+def export(model, imgsz: int, target: Path) -> None:
     onnx_path = Path(
         model.export(format="onnx", imgsz=imgsz, dynamic=False, simplify=True, opset=17)
     )
-    target = REPO / "models" / "detector.onnx"
     shutil.copyfile(onnx_path, target)
     print(f"exported {target}")
 
