@@ -135,7 +135,7 @@ def is_photo(words: list[str]) -> bool:
     """A single argument naming an existing image file is a photo of the tableau."""
     if len(words) != 1 or not os.path.isfile(words[0]):
         return False  # board notation: no need to load the vision stack (cv2, numpy)
-    from vision.image import IMAGE_SUFFIXES
+    from vision.photo_suffixes import IMAGE_SUFFIXES
 
     return os.path.splitext(words[0])[1].lower() in IMAGE_SUFFIXES
 

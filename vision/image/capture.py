@@ -44,6 +44,7 @@ from scorer.messages import clip_name
 from vision.image.decode import Damage, decode_photo
 from vision.image.header import file_reader, header_size, sniff_format
 from vision.image.photo_file import MAX_FILE_BYTES, ImageError, open_photo
+from vision.photo_suffixes import IMAGE_SUFFIXES
 
 __all__ = ["ACCEPTED_FORMATS", "IMAGE_SUFFIXES", "MAX_DECODE_MEGAPIXELS", "MAX_FILE_BYTES",
            "MAX_REDUCED_MEGAPIXELS",
@@ -56,7 +57,6 @@ MAX_DECODE_MEGAPIXELS = 50.0
 # declared behind ten APP segments) peaks near 220 MB instead of 365 MB at 49 MP.
 MAX_REDUCED_MEGAPIXELS = 25.0
 MIN_SIDE_PX = 32
-IMAGE_SUFFIXES = frozenset({".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp"})
 
 _REDUCED = ((2, cv2.IMREAD_REDUCED_COLOR_2), (4, cv2.IMREAD_REDUCED_COLOR_4),
             (8, cv2.IMREAD_REDUCED_COLOR_8))
