@@ -798,4 +798,24 @@ def test_tiles_lying_apart_are_no_tableau_and_no_board() -> None:
     assert not reading.built and [p.kind for p in reading.problems] == [Kind.NOT_A_TABLEAU]
     assert reading.problem_lines()[0].startswith("this looks like a hand, not a tableau")
     assert read_tableau(tiles[:1], 9).ok  # one tile alone is a spinner
+
+
+def _far(tile: TileReading, dx: float) -> TileReading:
+    return replace(tile, corners_px=tuple((x + dx, y) for x, y in tile.corners_px),
+                   halves=tuple(replace(h, center_px=(h.center_px[0] + dx, h.center_px[1]))
+                                for h in tile.halves))
+
+
+def test_a_photo_with_most_tiles_apart_is_no_tableau() -> None:
+    """Two tiles of a hand lying nearly end to end do not make its photo a tableau: with
+    at most half of the tiles joined, it is said to be no tableau; with one tile of four
+    apart, it is a board with that tile named loose."""
+    tiles = readings_of("9-9 9-1@9-9 9-2@9-9 9-3@9-9")
+    two_apart = [tiles[0], tiles[1], _far(tiles[2], 4000.0), _far(tiles[3], 8000.0)]
+    reading = read_tableau(two_apart, 9)
+    assert not reading.built and [p.kind for p in reading.problems] == [Kind.NOT_A_TABLEAU]
+    assert "only 2 of the 4 tiles" in reading.problem_lines()[0]
+    one_apart = [tiles[0], tiles[1], tiles[2], _far(tiles[3], 8000.0)]
+    reading = read_tableau(one_apart, 9)
+    assert reading.built and Kind.LOOSE_TILE in [p.kind for p in reading.problems]
     assert read_tableau(readings_of(BOARDS[1]), 9).ok

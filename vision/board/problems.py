@@ -16,7 +16,7 @@ from vision.types import TileReading
 
 class Kind(Enum):
     NO_TILES = "no tiles"
-    NOT_A_TABLEAU = "not a tableau"  # tiles lie apart, as in a hand: no board to build
+    NOT_A_TABLEAU = "not a tableau"  # most tiles lie apart, as in a hand: no board to build
     MOSTLY_DOUBTFUL = "mostly doubtful"  # most of the board's tiles may be no tiles at all
     TILE_TWICE = "tile twice"  # no plausible values make these tiles distinct
     NO_VALUE_FITS = "no value fits"  # a half (or the spinner) no value of the set fits
@@ -71,9 +71,11 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
     if kind is Kind.NO_TILES:
         return "no tiles were found in the photo"
     if kind is Kind.NOT_A_TABLEAU:
-        return (f"this looks like a hand, not a tableau: none of the {len(ix)} tiles read is "
-                "joined to a spinner (photograph the board, or score a hand with chickenfoot "
-                "read)")
+        joined = vs[0] if vs else 0
+        lying = (f"none of the {len(ix)} tiles read is joined to a spinner" if not joined
+                 else f"only {joined} of the {len(ix)} tiles read are joined end to end")
+        return (f"this looks like a hand, not a tableau: {lying} (photograph the board, or "
+                "score a hand with chickenfoot read)")
     if kind is Kind.MOSTLY_DOUBTFUL:
         return (f"no tableau here: only {vs[0]} of the {len(ix)} tiles it would be made of "
                 "look surely like tiles")

@@ -365,8 +365,11 @@ def _with_meets(joins: tuple[Join, ...], tiles: Sequence[TileReading], meets: Me
 
 def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
                         tree: TableauTree) -> list[BoardProblem]:
-    if len(tiles) >= 2 and all(p is None for p in tree.parent):
-        return [BoardProblem(Kind.NOT_A_TABLEAU, tuple(range(len(tiles))))]
+    joined = len(tree.order()) if any(p is not None for p in tree.parent) else 0
+    if len(tiles) >= 2 and 2 * joined <= len(tiles):
+        # A tableau is tiles laid end to end: with most of them lying apart (two tiles of
+        # a hand left nearly touching), the photo is of something else
+        return [BoardProblem(Kind.NOT_A_TABLEAU, tuple(range(len(tiles))), (joined,))]
     board = tree.order()
     sure = sum(tiles[i].confidence >= SURE_FROM for i in board)
     if 2 * sure < len(board):
