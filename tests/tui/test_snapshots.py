@@ -33,13 +33,14 @@ def finished_tie() -> Scorecard:
     return card
 
 
-def app_with(db_path, card: Scorecard | None = None, recognizer=None):
+def app_with(db_path, card: Scorecard | None = None, recognizer=None,
+             offer_resume: bool = False):
     store = Store(db_path)
     if card is not None:
         game = store.create_game(card)
         store._conn.execute("UPDATE games SET created = '2026-03-14 19:30:00', "
                             "updated = '2026-03-14 23:05:00' WHERE id = ?", (game,))
-    return build_app(store, recognizer or FakeRecognizer(), offer_resume=False)
+    return build_app(store, recognizer or FakeRecognizer(), offer_resume=offer_resume)
 
 
 async def opened(pilot) -> None:
@@ -285,12 +286,7 @@ def test_quitting_with_changes_not_saved(snap_compare, db_path, size):
 
 @SIZES
 def test_an_unfinished_game_is_offered(snap_compare, db_path, size):
-    store = Store(db_path)
-    game = store.create_game(mid_game())
-    store._conn.execute("UPDATE games SET created = '2026-03-14 19:30:00', "
-                        "updated = '2026-03-14 23:05:00' WHERE id = ?", (game,))
-    app = build_app(store, FakeRecognizer(), offer_resume=True)
-    assert snap_compare(app, terminal_size=size)
+    assert snap_compare(app_with(db_path, mid_game(), offer_resume=True), terminal_size=size)
 
 
 @SIZES

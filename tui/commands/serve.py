@@ -64,11 +64,14 @@ def app_command(args: argparse.Namespace, db_path: str) -> str:
 
 
 def live_view_args(args: argparse.Namespace) -> argparse.Namespace:
-    """The settings `chickenfoot live --page` would use, for the live view beside the
-    scorecard."""
-    return argparse.Namespace(camera=args.live, host=args.host, port=args.live_port,
-                              width=1280, height=720, set_max=None, stall_timeout=3.0,
-                              min_confidence=0.6, max_frames=None, open_page=False)
+    """The settings `chickenfoot live --page` takes by default (its own parser's, so the
+    two never drift apart), for the live view beside the scorecard."""
+    from tui.commands import live
+
+    parser = argparse.ArgumentParser(add_help=False)
+    live.add_arguments(parser)
+    return parser.parse_args([f"--camera={args.live}", f"--host={args.host}",
+                              f"--port={args.live_port}", "--no-open"])
 
 
 def start_live(args: argparse.Namespace):

@@ -247,6 +247,5 @@ def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReadi
     return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
 
 
-
 __all__ = ["Look", "Meets", "doubles_in_holes", "recentred", "split_tiles",
            "tiles_in_gaps", "without_misreadings"]
