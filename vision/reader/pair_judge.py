@@ -28,24 +28,13 @@ class PairJudge:
         self.session = open_session(model_path)
         self.input_name = self.session.get_inputs()[0].name
 
-    def probabilities(self, image_bgr: np.ndarray,
-                      pairs: Sequence[tuple[HalfSlot, HalfSlot]]) -> np.ndarray:
-        """(N,) probability that each pair of halves is one tile."""
-        if not pairs:
-            return np.zeros(0, np.float32)
-        # Shrink the photo once to about the pictures' scale, rather than blurring a big
-        # neighbourhood of a 12 MP photo for every candidate.
-        spacing = float(np.median([math.dist(a.center, b.center) for a, b in pairs]))
-        factor = PAIR_COLS / ALONG / max(spacing, 1.0)
-        if factor < 0.7:
-            image_bgr = cv2.resize(image_bgr, None, fx=factor, fy=factor,
-                                   interpolation=cv2.INTER_AREA)
-        else:
-            factor = 1.0
-        crops = np.array([
-            crop_pair(image_bgr, _scaled(a.center, factor), _scaled(b.center, factor))
-            for a, b in pairs
-        ])
+    def looking_at(self, image_bgr: np.ndarray) -> PhotoJudge:
+        """The judge looking at one photo, for every question asked while reading it."""
+        return PhotoJudge(self, image_bgr)
+
+    def judge_pictures(self, crops: np.ndarray) -> np.ndarray:
+        """(N,) probability for N pair pictures (PAIR_ROWS x PAIR_COLS x 3), each looked at
+        from both ends and the two answers averaged."""
         views = np.concatenate([crops, crops[:, ::-1, ::-1]])  # and from the other end
         batch = views.transpose(0, 3, 1, 2).astype(np.float32) / 255.0
         # In chunks: one batch of hundreds of pictures ran three times slower per picture
@@ -55,7 +44,46 @@ class PairJudge:
         logits = logits - logits.max(axis=1, keepdims=True)
         probs = np.exp(logits)
         probs = probs[:, 1] / probs.sum(axis=1)
-        return probs.reshape(2, len(pairs)).mean(axis=0).astype(np.float32)
+        return probs.reshape(2, len(crops)).mean(axis=0).astype(np.float32)
+
+
+class PhotoJudge:
+    """The pair judge looking at one photo. Reading a photo asks about the same pair more
+    than once (pairing, then checking each tile found) and about a few pairs at a time
+    (a lone half's possible partners), so the photo is shrunk once, at the scale of the
+    first pairs asked about, and each pair is judged once: a pair's answer does not
+    depend on which other pairs are asked with it."""
+
+    def __init__(self, judge: PairJudge, image_bgr: np.ndarray):
+        self.judge, self.image_bgr = judge, image_bgr
+        self.factor: float | None = None
+        self.known: dict[tuple[float, ...], float] = {}
+
+    def __call__(self, pairs: Sequence[tuple[HalfSlot, HalfSlot]]) -> np.ndarray:
+        if not pairs:
+            return np.zeros(0, np.float32)
+        if self.factor is None:
+            self._shrink_for(pairs)
+        keys = [(*a.center, *b.center) for a, b in pairs]
+        new = {key: pair for key, pair in zip(keys, pairs, strict=True) if key not in self.known}
+        if new:
+            factor = self.factor
+            crops = np.array([crop_pair(self.image_bgr, _scaled(a.center, factor),
+                                        _scaled(b.center, factor)) for a, b in new.values()])
+            self.known.update(zip(new, map(float, self.judge.judge_pictures(crops)), strict=True))
+        return np.array([self.known[key] for key in keys], np.float32)
+
+    def _shrink_for(self, pairs: Sequence[tuple[HalfSlot, HalfSlot]]) -> None:
+        # Shrink the photo once to about the pictures' scale, rather than blurring a big
+        # neighbourhood of a 12 MP photo for every candidate.
+        spacing = float(np.median([math.dist(a.center, b.center) for a, b in pairs]))
+        factor = PAIR_COLS / ALONG / max(spacing, 1.0)
+        if factor < 0.7:
+            self.image_bgr = cv2.resize(self.image_bgr, None, fx=factor, fy=factor,
+                                        interpolation=cv2.INTER_AREA)
+        else:
+            factor = 1.0
+        self.factor = factor
 
 
 def _scaled(point: tuple[float, float], factor: float) -> tuple[float, float]:

@@ -100,7 +100,7 @@ class TileReader:
         judge = self.pair_judge
         if judge is None:
             return None
-        return lambda pairs: judge.probabilities(image_bgr, pairs)
+        return judge.looking_at(image_bgr)
 
 
 def bigger_set(probs: np.ndarray, set_max: int | None) -> BiggerSet | None:

@@ -1,0 +1,63 @@
+"""The pair judge looking at one photo: each pair judged once, whatever is asked with it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.reader.assemble import HalfSlot
+from vision.reader.pair_judge import PairJudge
+
+MODELS = Path(__file__).resolve().parents[2] / "models"
+SAMPLE = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "hand-double12.jpg"
+
+
+def half(x: float, y: float, side: float = 40.0) -> HalfSlot:
+    return HalfSlot((x - side / 2, y - side / 2, x + side / 2, y + side / 2), 0.9)
+
+
+@pytest.fixture(scope="module")
+def judge() -> PairJudge:
+    return PairJudge(MODELS / "pairs.onnx")
+
+
+class Counting:
+    """Counts the pictures the judge's model is shown."""
+
+    def __init__(self, judge: PairJudge):
+        self.judge, self.pictures = judge, 0
+
+    def __call__(self, crops: np.ndarray) -> np.ndarray:
+        self.pictures += len(crops)
+        return PairJudge.judge_pictures(self.judge, crops)
+
+
+def test_a_pair_asked_again_is_not_judged_again(judge, monkeypatch):
+    counting = Counting(judge)
+    monkeypatch.setattr(judge, "judge_pictures", counting)
+    photo = judge.looking_at(cv2.imread(str(SAMPLE)))
+    pairs = [(half(100, 100), half(140, 100)), (half(300, 200), half(300, 240))]
+    first = photo(pairs)
+    again = photo([pairs[1], pairs[0]])
+    assert counting.pictures == 2
+    assert again.tolist() == first[::-1].tolist()
+
+
+def test_a_pairs_answer_does_not_depend_on_what_is_asked_with_it(judge):
+    image = cv2.imread(str(SAMPLE))
+    big = cv2.resize(image, None, fx=4, fy=4)  # a photo the judge shrinks first
+    pair = (half(400, 400, 160), half(560, 400, 160))
+    others = [(half(800, 800, 160), half(1400, 800, 160)),
+              (half(50, 900, 160), half(50, 1500, 160))]
+    photo = judge.looking_at(big)
+    alone = photo([pair])[0]
+    with_others = photo([*others, pair])[-1]
+    assert with_others == alone
+    assert 0.0 <= alone <= 1.0
+
+
+def test_nothing_asked_is_nothing_answered(judge):
+    assert judge.looking_at(np.zeros((10, 10, 3), np.uint8))([]).shape == (0,)
