@@ -127,6 +127,7 @@ def invented_in_damaged(reader, out: Path) -> tuple[int, int, int, int]:
 def summary_row(name: str, m: EvalMetrics) -> str:
     return (f"{name:42s} {m.photos:5d} {100 * m.half_accuracy:7.1f} "
             f"{100 * m.exact_tile_accuracy:7.1f} {100 * m.pip_total_exact_rate:7.1f} "
+            f"{100 * m.pip_total_shown_rate:7.1f} "
             f"{m.tiles_predicted:6d} {m.tiles_doubtful:6d} {m.wrong_tiles_sure:6d} "
             f"{m.calibration_error:6.3f}")
 
@@ -162,7 +163,7 @@ def main() -> None:
             measure(name, folder, set_max)
 
     print(f"\n{'set':42s} {'photos':>5s} {'half%':>7s} {'exact%':>7s} {'total%':>7s} "
-          f"{'read':>6s} {'doubt':>6s} {'w.sure':>6s} {'ECE':>6s}")
+          f"{'shown%':>7s} {'read':>6s} {'doubt':>6s} {'w.sure':>6s} {'ECE':>6s}")
     for name, metrics in rows:
         print(summary_row(name, metrics))
     for name, metrics in rows:

@@ -136,6 +136,18 @@ def test_extra_double_blank_is_not_judged_but_extra_five_is_a_false_positive():
     assert five.pip_total_read == five.pip_total_truth + 5
 
 
+def test_the_total_shown_leaves_a_doubtful_tile_out_and_the_full_total_counts_it():
+    sample = _real_samples()[0]
+    boxes, values = _boxes(sample)
+    tiles = list(perfect_tiles(boxes, values))
+    tiles[0] = replace(tiles[0], confidence=0.2)  # under the doubt threshold
+    score = score_half_boxes(boxes, values, Recognition("x", SIZE, SIZE, tuple(tiles)))
+    assert score.pip_total_read == score.pip_total_truth
+    assert score.pip_total_shown == score.pip_total_truth - sum(tiles[0].pips) > 0
+    m = EvalMetrics.from_scores("valid", "half-boxes", [score])
+    assert (m.pip_total_exact_rate, m.pip_total_shown_rate) == (1.0, 0.0)
+
+
 def test_blank_partner_read_wrong_breaks_the_tile_not_the_halves():
     boxes = [(0.0, 0.0, 40.0, 40.0)]
     half = (HalfReading((20.0, 20.0), 7, 0.9), HalfReading((20.0, 60.0), 4, 0.9))

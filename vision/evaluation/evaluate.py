@@ -43,6 +43,8 @@ Definitions for (a), where only non-blank halves are labelled:
   lone half, whose predicted partner half reads 0. Exact-tile accuracy is over labelled
   tiles.
 - *Pip-total exact*: the photo's predicted pip total equals the sum of its labels.
+  *Pip total shown*: the same for the total `read` shows, of the sure tiles only (a
+  doubtful tile is listed apart for the player to confirm, not counted).
 
 For (b) the same names mean: tiles matched one-to-one greedily by polygon IoU (at least
 0.5, or centres within a quarter of the tile's short side); the halves of a matched pair
@@ -138,6 +140,8 @@ class PhotoScore:
     pip_total_truth: int
     pip_total_read: int
     confusions: tuple[tuple[int, int | None], ...] = ()
+    # the total `read` shows: doubtful tiles are listed apart, not counted
+    pip_total_shown: int = 0
     # (confidence, read right) of every judged tile read: what calibration is measured on
     judged: tuple[tuple[float, bool], ...] = ()
 
@@ -163,6 +167,7 @@ class EvalMetrics:
     errors: tuple[str, ...] = field(default_factory=tuple)
     judged: tuple[tuple[float, bool], ...] = ()
     photos_with_tiles_invented: int = 0  # photos with no labelled tile where some were read
+    photos_pip_total_shown_exact: int = 0  # the total of the sure tiles, as `read` shows it
 
     @property
     def calibration_error(self) -> float:
@@ -198,6 +203,10 @@ class EvalMetrics:
     def pip_total_exact_rate(self) -> float:
         return _ratio(self.photos_pip_total_exact, self.photos)
 
+    @property
+    def pip_total_shown_rate(self) -> float:
+        return _ratio(self.photos_pip_total_shown_exact, self.photos)
+
     @classmethod
     def from_scores(cls, dataset: str, label_format: str, scores: Sequence[PhotoScore],
                     elapsed_ms: Sequence[float] = (), errors: Iterable[str] = (),
@@ -222,6 +231,8 @@ class EvalMetrics:
             judged=tuple(j for s in scores for j in s.judged),
             photos_with_tiles_invented=sum(1 for s in scores
                                            if s.tiles_labelled == 0 and s.tiles_predicted > 0),
+            photos_pip_total_shown_exact=sum(s.pip_total_shown == s.pip_total_truth
+                                             for s in scores),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -232,6 +243,7 @@ class EvalMetrics:
             "half_accuracy": round(self.half_accuracy, 4),
             "exact_tile_accuracy": round(self.exact_tile_accuracy, 4),
             "pip_total_exact_rate": round(self.pip_total_exact_rate, 4),
+            "pip_total_shown_rate": round(self.pip_total_shown_rate, 4),
             "tiles_labelled": self.tiles_labelled, "tiles_predicted": self.tiles_predicted,
             "tiles_judged": self.tiles_judged, "tiles_matched": self.tiles_matched,
             "predicted_matched": self.predicted_matched, "tiles_exact": self.tiles_exact,
@@ -264,6 +276,9 @@ class EvalMetrics:
             f"({self.tiles_exact}/{self.tiles_labelled})",
             f"  pip total exact    {pct(self.pip_total_exact_rate)}  "
             f"({self.photos_pip_total_exact}/{self.photos} photos)",
+            f"  pip total shown    {pct(self.pip_total_shown_rate)}  "
+            f"({self.photos_pip_total_shown_exact}/{self.photos} photos: sure tiles only, "
+            "as `read` shows it)",
             f"  doubtful tiles     {self.tiles_doubtful} of {len(self.judged)} judged; "
             f"wrong but sure {self.wrong_tiles_sure}; calibration error "
             f"{self.calibration_error:.3f}",
@@ -292,6 +307,10 @@ def expected_calibration_error(judged: Sequence[tuple[float, bool]], bins: int =
         if inside.any():
             total += inside.sum() * abs(conf[inside].mean() - right[inside].mean())
     return float(total / len(conf))
+
+
+def _shown_total(tiles: Sequence[TileReading]) -> int:
+    return sum(sum(t.pips) for t in tiles if not is_doubtful_confidence(t.confidence))
 
 
 def _ratio(part: int, whole: int) -> float:
@@ -376,7 +395,7 @@ def score_half_boxes(boxes: Sequence[Box], values: Sequence[int], predicted: Rec
         tiles_judged=len(tiles) - unjudged, predicted_matched=len(used_tiles),
         halves_labelled=len(values), halves_correct=halves_correct,
         pip_total_truth=sum(values), pip_total_read=sum(sum(t.pips) for t in tiles),
-        confusions=tuple(confusions), judged=judged)
+        confusions=tuple(confusions), judged=judged, pip_total_shown=_shown_total(tiles))
 
 
 # -- scoring (b): truth JSON --------------------------------------------------------------
@@ -440,7 +459,8 @@ def score_truth(truth: Recognition, predicted: Recognition) -> PhotoScore:
         pip_total_read=sum(sum(t.pips) for t in predicted.tiles),
         confusions=tuple(confusions),
         judged=tuple((float(t.confidence), k in right_tiles)
-                     for k, t in enumerate(predicted.tiles)))
+                     for k, t in enumerate(predicted.tiles)),
+        pip_total_shown=_shown_total(predicted.tiles))
 
 
 def _aligned(g: TileReading, p: TileReading) -> tuple[int, int]:
