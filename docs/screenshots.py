@@ -1,6 +1,7 @@
 """Take the README's screenshots of the two pages with Debian's headless chromium:
 ``docs/live-page.png`` (``chickenfoot live`` on the bundled sample video, at its end) and
-``docs/serve.png`` (``chickenfoot serve`` showing a game of four in its fourth round).
+``docs/serve.png`` (``chickenfoot serve --live`` showing a game of four in its fourth round,
+with the link to the live view served beside it).
 
 Run from the repository root: ``python docs/screenshots.py``. Needs ``chromium`` and
 ``chromium-driver`` (apt) and selenium (the test extra); downloads nothing.
@@ -100,7 +101,8 @@ def a_game(db: Path) -> None:
 def served_scorecard(folder: Path) -> None:
     db = folder / "games.db"
     a_game(db)
-    process, url = start(["serve", "--db", str(db), "--port", "0"], {})
+    process, url = start(["serve", "--db", str(db), "--port", "0", "--live", str(SAMPLE),
+                          "--live-port", "0"], {"CHICKENFOOT_INBOX": str(folder / "inbox")})
     browser = driver(1100, 600)
     try:
         browser.get(url)
@@ -108,7 +110,7 @@ def served_scorecard(folder: Path) -> None:
                  .get_attribute("class"))
         time.sleep(2.0)  # the app asks whether to resume the unfinished game: yes
         browser.find_element("css selector", ".xterm-helper-textarea").send_keys("r")
-        time.sleep(2.0)
+        time.sleep(7.0)  # and the "Game 1 opened" notice has gone
         browser.save_screenshot(str(ROOT / "docs" / "serve.png"))
     finally:
         browser.quit()
