@@ -48,10 +48,14 @@ REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (ti
 # A reading touching no tile is one when read this surely: a tile played is joined, so a
 # reading apart must show itself plainly to be reported rather than left out
 APART_FROM = 0.5
+PLAIN_BELOW = 0.8  # a 0-0 misfit at an open end read less surely than this is left out
 # A tile read as surely as this (raw confidence; calibrated about 0.6, the doubt threshold)
 # looks like a tile: a board needs at least half of its tiles so (clutter read as tiles
 # is read in doubt; a tableau's tiles, a few found on a second look aside, are not)
 SURE_FROM = 0.5
+TILES_TRIED = 4  # doubtful tiles tried, least sure first, when the board is misread
+NOT_A_TILE_BELOW = 0.3  # a tile read this unsurely may be no tile at all ...
+SEEN_AS_TILE_FROM = 0.9  # ... unless the detector and the judge saw a tile there this surely
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,13 +117,13 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     tiles = tuple(true_to_size(tiles))
     rules = replace(rules or RuleSet(), set_max=set_max)
     if look is None:
-        return _rebuilt(tiles, notes, set_max, None)
+        return _rebuilt(tiles, notes, set_max, None, rules)
     moved, moved_notes = recentred(tiles, look)
-    reading = _rebuilt(moved, notes + moved_notes, set_max, look)
+    reading = _rebuilt(moved, notes + moved_notes, set_max, look, rules)
     if moved != tiles and not _lawful(reading, rules):
         # The moves were a guess: a tile moved to where it reads surest can break a join
         # its neighbours, boxed off the same way, made. The first looks may fit.
-        first = _rebuilt(tiles, notes, set_max, look)
+        first = _rebuilt(tiles, notes, set_max, look, rules)
         if _lawful(first, rules):
             reading = first
     if isinstance(look, LookBudget) and look.spent:
@@ -128,9 +132,9 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
 
 
 def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,
-             look: Look | None) -> TableauReading:
+             look: Look | None, rules: RuleSet) -> TableauReading:
     """The board from tiles true to size: joins, the second looks where tiles meet and in
-    gaps, and decoding; tiles apart from the tableau are set aside."""
+    gaps, decoding, and the tiles left out as plain or doubtful."""
     if not tiles:  # every reading was a stray (a speck inside another tile)
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
@@ -151,7 +155,80 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
             notes += tuple(f"found {tile_name(t)} at {place(t)} on a second look, in a gap "
                            "in a chain of tiles" for t in found)
             joins, tree = _joins_and_tree(tiles, meets)
-    return _decoded(tiles, joins, tree, set_max, notes)
+    reading = _decoded(tiles, joins, tree, set_max, notes)
+    patches = _plain_leaves(reading)
+    if patches:
+        without = _leaving_out(reading, patches, meets)
+        fits = without.decoding is not None and without.decoding.consistent
+        reading = without if fits else reading  # left out only when the board then fits
+    return _without_doubtful_tile(reading, rules, meets)
+
+
+def _leaving_out(reading: TableauReading, patches: dict[int, str], meets: Meets
+                 ) -> TableauReading:
+    """The reading again without the tiles in ``patches``, each with its note."""
+    tiles = tuple(t for i, t in enumerate(reading.tiles) if i not in patches)
+    if not tiles:
+        return TableauReading(None, (BoardProblem(Kind.NO_TILES),), reading.set_max,
+                              notes=reading.notes + tuple(patches.values()))
+    joins, tree = _joins_and_tree(tiles, meets)
+    return _decoded(tiles, joins, tree, reading.set_max, reading.notes + tuple(patches.values()))
+
+
+def _without_doubtful_tile(reading: TableauReading, rules: RuleSet, meets: Meets
+                           ) -> TableauReading:
+    """The reading without one tile that may be no tile at all (read very unsurely, or a
+    0-0 at the end of a chain: something plain), when the board cannot be built, has a
+    mismatched join or breaks the rules with it, and is whole and lawful without it; with
+    a note saying so. A tile read surely stays whatever it breaks: that may be the very
+    play in dispute. Without a tile between others, the tiles beyond it join again where
+    they touch."""
+    tree, tiles = reading.tree, reading.tiles
+    if tree is None or reading.decoding is None:
+        return reading
+    if reading.board is not None:
+        broken = _rules_broken(reading, rules)
+        mismatch = next((p for p in reading.problems if p.kind is Kind.MISMATCH), None)
+        if not broken and mismatch is None:
+            return reading
+        if any(p.kind in (Kind.LOOSE_TILE, Kind.LOOSE_GROUP, Kind.SECOND_SPINNER)
+               for p in reading.problems):
+            return reading  # wrong in ways no one tile explains (tiles apart)
+        why = (f"with it the board breaks the rules ({broken[0]})" if broken else
+               "with it " + describe(mismatch, tiles, reading.decoding.values))
+    else:
+        why = "with it " + reading.problem_lines()[0]
+    unbuilt = reading.board is None  # then a tile the board cannot hold at all may go
+    doubtful = sorted((i for i in tree.order()[1:]
+                       if _maybe_no_tile(tiles[i], tree.children(i), unbuilt)),
+                      key=lambda i: tiles[i].confidence)
+    for i in doubtful[:TILES_TRIED]:
+        seen = ("no pips were seen on it" if tiles[i].pips == (0, 0) else
+                f"it was read unsurely ({tiles[i].confidence:.2f})")
+        without = _leaving_out(
+            reading, {i: f"left out {tile_name(tiles[i])} at {place(tiles[i])}: {seen}, and "
+                         f"{why}"}, meets)
+        if _lawful(without, rules):
+            return without
+    return reading
+
+
+def _maybe_no_tile(tile: TileReading, children: Sequence[int], unbuilt: bool) -> bool:
+    """Seen unsurely as a tile at all, or at the end of a chain (no ``children``) read 0-0
+    unsurely: a speck, a second reading of a tile, or a plain patch read as the double
+    blank. On a board that cannot be built at all (a tile there twice), any leaf read
+    unsurely. A tile surely seen whose pips are in doubt is a tile: it stays."""
+    if tile.confidence < NOT_A_TILE_BELOW and tileness(tile) < SEEN_AS_TILE_FROM:
+        return True
+    unsure_leaf = not children and tile.confidence < PLAIN_BELOW
+    return unsure_leaf and (unbuilt or tile.pips == (0, 0))
+
+
+def tileness(tile: TileReading) -> float:
+    """How surely a tile was seen at all, its pips aside: the reader's confidence is its
+    less sure half's times this (vision.reader.tile_reader)."""
+    low = min(h.confidence for h in tile.halves)
+    return 1.0 if low <= 0 else min(1.0, tile.confidence / low)
 
 
 def _rules_broken(reading: TableauReading, rules: RuleSet) -> list[str]:
@@ -189,6 +266,30 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
     problems.extend(_unreadable(tiles, decoding, tree))
     return TableauReading(_board(decoding, tree), tuple(problems), set_max, tiles, joins, tree,
                           decoding, notes)
+
+
+def _plain_leaves(reading: TableauReading) -> dict[int, str]:
+    """Tiles at an open end read unsurely as 0-0 that do not fit it as read (the board
+    has to change a half, or the join mismatches): no pips were seen on either half, so
+    this is most likely something plain lying against the end (a pale stripe of table,
+    paper), not a tile; each with the note saying so. A 0-0 read surely is a tile and
+    stays, fitting or not."""
+    tree, tiles, decoding = reading.tree, reading.tiles, reading.decoding
+    if tree is None or decoding is None:
+        return {}
+    misfits = ({c.tile for c in decoding.corrections} | {m.a for m in decoding.mismatches}
+               | {m.b for m in decoding.mismatches} if decoding.buildable
+               else set(range(len(tiles))))
+    out: dict[int, str] = {}
+    for i in sorted(misfits):
+        parent = tree.parent[i]
+        if (tiles[i].pips != (0, 0) or tiles[i].confidence >= PLAIN_BELOW
+                or parent is None or tree.children(i)):
+            continue
+        out[i] = (f"left out a 0-0 at {place(tiles[i])} against {tile_name(tiles[parent])}: "
+                  "it does not fit there as read, and no pips were seen on it (most "
+                  "likely something plain, such as a pale stripe of table)")
+    return out
 
 
 def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
