@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from vision.image.capture import LoadedImage
 from vision.image.damage import FILL, intact_region
-from vision.image.decode import Damage
+from vision.image.decode import Damage, decode_photo
 from vision.reader.recognize import recognize_loaded
 from vision.types import HalfReading, TileReading
 
@@ -74,3 +76,17 @@ def test_a_photo_cut_near_the_top_is_an_error_not_an_empty_hand():
     result = recognize_loaded(loaded(photo(10), Damage.CUT_SHORT), SeesEverywhere())
     assert isinstance(result, RecognitionError)
     assert "no tile could be read in what is left" in result.message
+
+
+SAMPLE = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "hand-double12.jpg"
+
+
+def test_a_whole_jpeg_that_ends_early_inside_is_corrupt_and_a_cut_one_is_cut_short():
+    """A flipped bit can make an end marker of the data: the decoder says "premature end"
+    though the file is whole, and the pixels before that point may be wrong too."""
+    data = SAMPLE.read_bytes()
+    middle = int(len(data) * 0.6)
+    assert decode_photo(data, "jpeg").damage is None
+    assert decode_photo(data[:middle], "jpeg").damage is Damage.CUT_SHORT
+    marker_inside = data[:middle] + b"\xff\xd9" + data[middle:]
+    assert decode_photo(marker_inside, "jpeg").damage is Damage.CORRUPT

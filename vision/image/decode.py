@@ -10,7 +10,10 @@ lines are captured (``vision.native_log``), and returns the pixels (or None) wit
   "premature end" says it was cut short (``CUT_SHORT``). One decode, never two, so a
   huge photo's pixels are allocated once;
 - a JPEG whose data the decoder calls corrupt ("Corrupt JPEG data: ...") still decodes,
-  with parts possibly wrong (``CORRUPT``); other decoders' warnings likewise.
+  with parts possibly wrong (``CORRUPT``); other decoders' warnings likewise. So does a
+  whole JPEG (its end marker in place) that the decoder still finds ending early: a
+  flipped bit made a marker of its data, and the pixels before that point may be wrong
+  too, so it is corrupt, not cut short.
 
 Bytes after a JPEG's end marker (some cameras append data there) are no damage.
 """
@@ -58,14 +61,15 @@ def _imdecode(data: bytes, flag: int) -> tuple[np.ndarray | None, list[str]]:
 
 def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR) -> Decoded:
     """The decoded pixels (BGR, EXIF orientation applied) and what damage was seen."""
-    if kind == "jpeg" and not data.rstrip(b"\x00").endswith(_EOI):
+    whole = kind != "jpeg" or data.rstrip(b"\x00").endswith(_EOI)
+    if not whole:
         data += _EOI
     pixels, lines = _imdecode(data, flag)
     if pixels is None:
         return Decoded(None, None, tuple(lines))
     text = " ".join(lines).lower()
     if "premature end" in text:
-        return Decoded(pixels, Damage.CUT_SHORT, tuple(lines))
+        return Decoded(pixels, Damage.CORRUPT if whole else Damage.CUT_SHORT, tuple(lines))
     if any(word in text for word in _DAMAGE_WORDS):  # not benign notes (an odd ICC profile)
         return Decoded(pixels, Damage.CORRUPT, tuple(lines))
     return Decoded(pixels, None, ())
