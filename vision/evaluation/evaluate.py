@@ -71,6 +71,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from scorer.scoring import pip_total
 from vision.doubt import is_doubtful_confidence
 from vision.evaluation.labels import PAIR_TOLERANCE
 from vision.image import IMAGE_SUFFIXES
@@ -78,6 +79,7 @@ from vision.reader import (
     Calibration,
     FrameReader,
     RecognitionError,
+    counted_hand,
     greedy_pairs,
     recognize_file,
     scale_tile,
@@ -309,10 +311,6 @@ def expected_calibration_error(judged: Sequence[tuple[float, bool]], bins: int =
     return float(total / len(conf))
 
 
-def _shown_total(tiles: Sequence[TileReading]) -> int:
-    return sum(sum(t.pips) for t in tiles if not is_doubtful_confidence(t.confidence))
-
-
 def _ratio(part: int, whole: int) -> float:
     return part / whole if whole else 0.0
 
@@ -395,7 +393,8 @@ def score_half_boxes(boxes: Sequence[Box], values: Sequence[int], predicted: Rec
         tiles_judged=len(tiles) - unjudged, predicted_matched=len(used_tiles),
         halves_labelled=len(values), halves_correct=halves_correct,
         pip_total_truth=sum(values), pip_total_read=sum(sum(t.pips) for t in tiles),
-        confusions=tuple(confusions), judged=judged, pip_total_shown=_shown_total(tiles))
+        confusions=tuple(confusions), judged=judged,
+        pip_total_shown=pip_total(counted_hand(predicted)))
 
 
 # -- scoring (b): truth JSON --------------------------------------------------------------
@@ -460,7 +459,7 @@ def score_truth(truth: Recognition, predicted: Recognition) -> PhotoScore:
         confusions=tuple(confusions),
         judged=tuple((float(t.confidence), k in right_tiles)
                      for k, t in enumerate(predicted.tiles)),
-        pip_total_shown=_shown_total(predicted.tiles))
+        pip_total_shown=pip_total(counted_hand(predicted)))
 
 
 def _aligned(g: TileReading, p: TileReading) -> tuple[int, int]:

@@ -24,6 +24,7 @@ from vision.reader.recognize import (
                                      scale_tile,
 )
 from vision.reader.report import (
+                                     counted_hand,
                                      human_lines,
                                      load_json_file,
                                      recognition_from_dict,
@@ -44,8 +45,8 @@ from vision.reader.tile_reader import (
 
 __all__ = ["Calibration", "DETECTOR_FILE", "FrameReader", "MODELS_DIR", "PAIR_TOLERANCE",
            "RecognitionError", "TileReader", "annotate_reading", "apply_set_knowledge",
-           "assemble_tiles",
-           "border_colour", "crop_half", "greedy_pairs", "human_lines", "load_default_reader",
+           "assemble_tiles", "border_colour", "counted_hand", "crop_half", "greedy_pairs",
+           "human_lines", "load_default_reader",
            "load_json_file", "ms_since", "read_image_file", "recognition_from_dict",
            "recognize_file", "recognize_loaded", "rules_for", "scale_tile", "shared_reader",
            "to_dict", "to_json_line", "write_image"]
