@@ -61,15 +61,15 @@ def _imdecode(data: bytes, flag: int) -> tuple[np.ndarray | None, list[str]]:
 
 def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR) -> Decoded:
     """The decoded pixels (BGR, EXIF orientation applied) and what damage was seen."""
-    whole = kind != "jpeg" or data.rstrip(b"\x00").endswith(_EOI)
-    if not whole:
+    cut_short = kind == "jpeg" and not data.rstrip(b"\x00").endswith(_EOI)
+    if cut_short:
         data += _EOI
     pixels, lines = _imdecode(data, flag)
     if pixels is None:
         return Decoded(None, None, tuple(lines))
     text = " ".join(lines).lower()
     if "premature end" in text:
-        return Decoded(pixels, Damage.CORRUPT if whole else Damage.CUT_SHORT, tuple(lines))
+        return Decoded(pixels, Damage.CUT_SHORT if cut_short else Damage.CORRUPT, tuple(lines))
     if any(word in text for word in _DAMAGE_WORDS):  # not benign notes (an odd ICC profile)
         return Decoded(pixels, Damage.CORRUPT, tuple(lines))
     return Decoded(pixels, None, ())
