@@ -7,7 +7,8 @@ the same photos turned (do the tiles read stay the same?).
 Prints one block per set (the figures of ``chickenfoot eval``), then a summary table and
 the share of photos whose tiles read are the same turned by 90, 180, 270 degrees or
 mirrored, and the tiles invented in damaged files made from the samples
-(``bench/damaged_images.py``: a tile the undamaged photo did not give). Sets are written
+(``bench/damaged_images.py``: a tile the undamaged photo did not give), and how many of
+those lie on a tile the undamaged photo read otherwise. Sets are written
 to DIR (a temporary folder by default); rendered sets use fixed seeds no training set
 uses.
 """
@@ -18,6 +19,7 @@ import argparse
 import sys
 import tempfile
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -87,9 +89,25 @@ def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
     return backs, read_on, sure
 
 
-def invented_in_damaged(reader, out: Path) -> tuple[int, int, int, int]:
-    """(damaged files, files that decode, tiles invented, of them sure): a tile is
-    invented when the undamaged photo did not give it (as many times)."""
+@dataclass
+class DamagedFiles:
+    """What the damaged files gave against their undamaged photos: a tile is invented
+    when the undamaged photo did not give it (as many times); of those, some lie where
+    the undamaged photo has a tile of other pips (a doubtful tile's second guess moves with
+    a few flipped bits), the rest where it has none."""
+    files: int = 0
+    decoded: int = 0
+    invented: int = 0
+    sure: int = 0
+    on_a_tile: int = 0
+
+    def line(self) -> str:
+        return (f"damaged files: {self.files}, {self.decoded} decode; tiles invented: "
+                f"{self.invented} ({self.sure} sure; {self.on_a_tile} where the undamaged "
+                f"photo has a tile of other pips)")
+
+
+def damaged_files(reader, out: Path) -> DamagedFiles:
     import damaged_images as damaged  # beside this script
 
     from vision.doubt import is_doubtful_confidence
@@ -102,26 +120,38 @@ def invented_in_damaged(reader, out: Path) -> tuple[int, int, int, int]:
         path = folder / f"{source}.original{suffix}"
         path.write_bytes(data)
         result = recognize_file(path, reader)
-        originals[source] = Counter(tuple(sorted(t.pips)) for t in result.tiles) \
-            if isinstance(result, Recognition) else Counter()
-    files = decoded = invented = sure = 0
+        originals[source] = list(result.tiles) if isinstance(result, Recognition) else []
+    tally = DamagedFiles()
     for name, data in damaged.damaged_images():
-        files += 1
+        tally.files += 1
         path = folder / name
         path.write_bytes(data)
         result = recognize_file(path, reader)
         if not isinstance(result, Recognition):
             continue
-        decoded += 1
-        left = Counter(originals[name.split(".")[0]])
+        tally.decoded += 1
+        original = originals[name.split(".")[0]]
+        left = Counter(tuple(sorted(t.pips)) for t in original)
         for tile in result.tiles:
             key = tuple(sorted(tile.pips))
             if left[key] > 0:
                 left[key] -= 1
                 continue
-            invented += 1
-            sure += not is_doubtful_confidence(tile.confidence)
-    return files, decoded, invented, sure
+            tally.invented += 1
+            tally.sure += not is_doubtful_confidence(tile.confidence)
+            tally.on_a_tile += any(_same_place(tile, o) and sorted(o.pips) != list(key)
+                                   for o in original)
+    return tally
+
+
+def _same_place(tile, other) -> bool:
+    """Whether two readings' centres lie within half the other tile's length."""
+    import numpy as np
+
+    corners = np.asarray(other.corners_px, float)
+    length = max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1]))
+    centre = np.asarray(tile.corners_px, float).mean(axis=0)
+    return float(np.linalg.norm(centre - corners.mean(axis=0))) < 0.5 * length
 
 
 def summary_row(name: str, m: EvalMetrics) -> str:
@@ -175,9 +205,7 @@ def main() -> None:
         backs, read_on, sure = tiles_on_backs(out / "hard", reader)
         print(f"face-down tiles: {backs}; tiles read on them: {read_on} ({sure} sure)")
     if args.damaged:
-        files, decoded, invented, sure = invented_in_damaged(reader, out)
-        print(f"damaged files: {files}, {decoded} decode; tiles invented: {invented} "
-              f"({sure} sure)")
+        print(damaged_files(reader, out).line())
     turned = [n for n in TURNS if n in names]
     if turned:
         base = tiles_read(VALID, reader)

@@ -90,3 +90,45 @@ def test_a_whole_jpeg_that_ends_early_inside_is_corrupt_and_a_cut_one_is_cut_sho
     assert decode_photo(data[:middle], "jpeg").damage is Damage.CUT_SHORT
     marker_inside = data[:middle] + b"\xff\xd9" + data[middle:]
     assert decode_photo(marker_inside, "jpeg").damage is Damage.CORRUPT
+
+
+def banded(start: int, stop: int, axis: int = 0) -> np.ndarray:
+    image = np.random.default_rng(1).integers(1, 255, (200, 300, 3)).astype(np.uint8)
+    if axis == 0:
+        image[start:stop] = 0
+    else:
+        image[:, start:stop] = 0
+    return image
+
+
+def test_a_band_of_zeroed_lines_inside_a_photo_is_lost_pixels_and_a_letterbox_is_not():
+    from vision.image.damage import blank_bands
+
+    assert blank_bands(banded(80, 120)) == [("rows", 80, 120)]
+    assert blank_bands(banded(100, 140, axis=1)) == [("columns", 100, 140)]
+    assert blank_bands(banded(0, 30)) == []  # black along the edge: a letterbox
+    assert blank_bands(banded(80, 82)) == []  # a thin black rule is drawn, not lost
+    dark = banded(80, 120)
+    dark[100, 150] = 1  # one pixel not black: a dark photo, not a missing band
+    assert blank_bands(dark) == [("rows", 80, 100), ("rows", 101, 120)]
+
+
+def test_a_lossless_file_with_a_zeroed_band_is_damaged_and_no_tile_touching_it_is_read():
+    import cv2
+
+    from vision.reader.recognize import Recognition
+
+    image = banded(80, 120)
+    ok, data = cv2.imencode(".bmp", image)
+    assert decode_photo(data.tobytes(), "bmp").damage is Damage.BLANK_BAND
+    ok, data = cv2.imencode(".bmp", banded(0, 30))
+    assert decode_photo(data.tobytes(), "bmp").damage is None
+
+    class SeesAcrossTheBand(SeesEverywhere):
+        def read(self, image, set_max=None):
+            return [tile_at(20, 10), tile_at(100, 70), tile_at(200, 140)], []
+
+    result = recognize_loaded(loaded(image, Damage.BLANK_BAND), SeesAcrossTheBand())
+    assert isinstance(result, Recognition)
+    assert [t.corners_px[0] for t in result.tiles] == [(20, 10), (200, 140)]
+    assert any("blank not read" in p for p in result.problems)

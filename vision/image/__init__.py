@@ -13,8 +13,9 @@ from vision.image.capture import (
                                   iter_image_files,
                                   load_image,
 )
-from vision.image.damage import CORRUPT_CONFIDENCE_CAP, intact_region
+from vision.image.damage import CORRUPT_CONFIDENCE_CAP, blank_bands, intact_region
 from vision.image.decode import Damage, decode_photo
 
 __all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",
-           "MIN_SIDE_PX", "decode_photo", "intact_region", "iter_image_files", "load_image"]
+           "MIN_SIDE_PX", "blank_bands", "decode_photo", "intact_region", "iter_image_files",
+           "load_image"]

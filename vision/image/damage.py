@@ -7,6 +7,11 @@ grey edge is found from any side, since the EXIF turn may have moved it), and a 
 cut crosses is left out and named. A photo the decoder calls corrupt (bits flipped) has
 its damage nowhere in particular, so none of its tiles can be sure: each is kept at most
 doubtful, for the player to confirm.
+
+A file whose bytes were zeroed (or never written) in the middle decodes, in a format
+without checksums such as BMP, to a band of lines exactly black from edge to edge: no
+camera makes such a band, so its lines are lost pixels (``blank_bands``), and a tile
+touching them is left out and named. Black lines along an edge are a letterbox, not damage.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ import numpy as np
 FILL = 128  # what libjpeg gives the pixels it never received
 MCU_PX = 16  # the block row the cut lands in is partly grey too
 CORRUPT_CONFIDENCE_CAP = 0.5  # under the doubt threshold (vision.doubt)
+MIN_BAND_LINES = 4  # fewer exactly black lines can be a drawn rule or a frame
+_SAMPLE_STEP = 8  # lines are first tested on every 8th pixel, then in full
 
 
 def intact_region(pixels: np.ndarray) -> tuple[int, int, int, int]:
@@ -44,3 +51,23 @@ def _run(flags: np.ndarray) -> int:
     """How many leading entries are True."""
     false = np.flatnonzero(~flags)
     return int(false[0]) if false.size else int(flags.size)
+
+
+def blank_bands(pixels: np.ndarray) -> list[tuple[str, int, int]]:
+    """("rows" or "columns", start, stop) of each band of at least ``MIN_BAND_LINES``
+    lines exactly black from edge to edge that touches neither edge of the photo."""
+    bands = []
+    for axis, name in ((0, "rows"), (1, "columns")):
+        lines = pixels if axis == 0 else pixels.transpose(1, 0, 2)
+        maybe = ~lines[:, ::_SAMPLE_STEP].any(axis=(1, 2))
+        black = np.zeros(len(lines), bool)
+        black[maybe] = ~lines[maybe].any(axis=(1, 2))
+        bands += [(name, start, stop) for start, stop in _runs(black)
+                  if stop - start >= MIN_BAND_LINES and start > 0 and stop < len(lines)]
+    return bands
+
+
+def _runs(flags: np.ndarray) -> list[tuple[int, int]]:
+    """(start, stop) of each run of True."""
+    edges = np.flatnonzero(np.diff(np.concatenate([[0], flags.astype(np.int8), [0]])))
+    return [(int(a), int(b)) for a, b in zip(edges[::2], edges[1::2], strict=True)]

@@ -15,6 +15,10 @@ lines are captured (``vision.native_log``), and returns the pixels (or None) wit
   flipped bit made a marker of its data, and the pixels before that point may be wrong
   too, so it is corrupt, not cut short.
 
+A file that decodes without a word but holds a band of lines exactly black from edge to
+edge inside it (``vision.image.damage.blank_bands``: zeroed bytes in a BMP) is
+``BLANK_BAND``.
+
 Bytes after a JPEG's end marker (some cameras append data there) are no damage.
 """
 
@@ -26,6 +30,7 @@ from enum import Enum
 import cv2
 import numpy as np
 
+from vision.image.damage import blank_bands
 from vision.native_log import captured_stderr
 
 _EOI = b"\xff\xd9"
@@ -35,6 +40,7 @@ _DAMAGE_WORDS = ("corrupt", "invalid", "error", "bad ", "crc", "premature", "ext
 class Damage(Enum):
     CUT_SHORT = "looks cut short; its lower part may be grey"
     CORRUPT = "looks damaged (the decoder found corrupt data); some tiles may read wrong"
+    BLANK_BAND = "looks damaged (a band of it is blank, its pixels missing)"
 
     def describe(self) -> str:
         return self.value
@@ -72,4 +78,6 @@ def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR) -> Decode
         return Decoded(pixels, Damage.CUT_SHORT if cut_short else Damage.CORRUPT, tuple(lines))
     if any(word in text for word in _DAMAGE_WORDS):  # not benign notes (an odd ICC profile)
         return Decoded(pixels, Damage.CORRUPT, tuple(lines))
+    if blank_bands(pixels):
+        return Decoded(pixels, Damage.BLANK_BAND, ())
     return Decoded(pixels, None, ())

@@ -29,6 +29,7 @@ from vision.image import (
     Damage,
     ImageError,
     LoadedImage,
+    blank_bands,
     intact_region,
     load_image,
 )
@@ -114,7 +115,23 @@ def _read_intact(loaded: LoadedImage, reader: FrameReader,
             problems = [*problems, f"{counted(len(tiles) - len(kept), 'tile')} where the photo is "
                         "cut short not read: take it again"]
         return [t.moved(x0, y0) for t in kept], problems
-    return read_hand(reader, loaded.pixels, set_max)
+    tiles, problems = read_hand(reader, loaded.pixels, set_max)
+    if loaded.damage is Damage.BLANK_BAND:
+        bands = blank_bands(loaded.pixels)
+        kept = [t for t in tiles if not any(_touches(t, band) for band in bands)]
+        if len(kept) < len(tiles):
+            problems = [*problems, f"{counted(len(tiles) - len(kept), 'tile')} where the photo "
+                        "is blank not read: take it again"]
+        tiles = kept
+    return tiles, problems
+
+
+def _touches(tile: TileReading, band: tuple[str, int, int], slack: float = 0.1) -> bool:
+    """Whether a tile reaches into a blank band (by more than ``slack`` of its width)."""
+    (ax, ay), (bx, by) = tile.corners_px[0], tile.corners_px[1]
+    reach = slack * float(np.hypot(bx - ax, by - ay))
+    along = [y if band[0] == "rows" else x for x, y in tile.corners_px]
+    return min(along) + reach < band[2] and max(along) - reach > band[1]
 
 
 def _within(tile: TileReading, width: int, height: int, slack: float = 0.1) -> bool:
