@@ -1,4 +1,5 @@
-"""The pair judge looking at one photo: each pair judged once, whatever is asked with it."""
+"""The pair judge looking at one photo: each pair judged once, whatever is asked with it,
+and a picture plain from one end not looked at from the other."""
 
 from __future__ import annotations
 
@@ -61,3 +62,28 @@ def test_a_pairs_answer_does_not_depend_on_what_is_asked_with_it(judge):
 
 def test_nothing_asked_is_nothing_answered(judge):
     assert judge.looking_at(np.zeros((10, 10, 3), np.uint8))([]).shape == (0,)
+
+
+class TwoAnswers:
+    """A model session that answers 'one tile' by the picture's first pixel: plainly
+    for a bright one, unsurely for a grey one, and the other way round from the other end
+    (the last pixel)."""
+
+    def run(self, _outputs, feeds):
+        batch = next(iter(feeds.values()))
+        first = batch[:, 0, 0, 0]
+        logit = np.where(first > 0.9, 8.0, np.where(first > 0.4, 0.5, -8.0))
+        self.seen = getattr(self, "seen", 0) + len(batch)
+        return [np.stack([np.zeros_like(logit), logit], axis=1)]
+
+
+def test_a_picture_plain_from_one_end_is_not_looked_at_from_the_other(judge, monkeypatch):
+    model = TwoAnswers()
+    monkeypatch.setattr(judge, "session", model)
+    crops = np.zeros((2, 8, 16, 3), np.uint8)
+    crops[0, 0, 0] = 255  # plain from the first end
+    crops[1, 0, 0] = 128  # unsure from the first end, plainly no tile from the other
+    probs = judge.judge_pictures(crops)
+    assert model.seen == 3  # two first looks, one second
+    assert probs[0] == pytest.approx(1 / (1 + np.exp(-8.0)))
+    assert probs[1] == pytest.approx((1 / (1 + np.exp(-0.5)) + 1 / (1 + np.exp(8.0))) / 2)

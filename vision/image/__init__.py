@@ -1,5 +1,5 @@
-"""Photo files in, pixels out: opening, sniffing the header, decoding, and where a
-damaged photo still holds its own pixels.
+"""Photo files in, pixels out: opening, sniffing the header, decoding, where a damaged
+photo still holds its own pixels, and shrinking a big photo fast.
 
 Every failure is one ``ImageError`` with a line a player can read; nothing here hangs on
 a FIFO or decodes a header bomb. Other packages use only the names below.
@@ -15,7 +15,8 @@ from vision.image.capture import (
 )
 from vision.image.damage import CORRUPT_CONFIDENCE_CAP, blank_bands, intact_region
 from vision.image.decode import Damage, decode_photo
+from vision.image.shrink import shrink
 
 __all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",
            "MIN_SIDE_PX", "blank_bands", "decode_photo", "intact_region", "iter_image_files",
-           "load_image"]
+           "load_image", "shrink"]
