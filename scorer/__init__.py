@@ -1,63 +1,50 @@
 """The rules of Chicken Foot: tiles, sets, house rules, tableau, moves, judging, scoring.
 
 Standard library only: this package knows no pixel, camera or widget.
+
+The names below load their module on first use, so a command that needs only the
+notation and the judge (``chickenfoot check``) does not pay for the game and the round
+(PEP 562).
 """
 
-from scorer.game import Game, Ladder, round_double, walk_ladder
-from scorer.judge import describe_play, judge_play
-from scorer.moves import DRAW, PASS, Draw, Move, Pass, Play
-from scorer.notation import (
-    Board,
-    BoardEntry,
-    BoardError,
-    NotationError,
-    board_from_json,
-    board_to_json,
-    format_board,
-    parse_board,
-    read_board,
-    to_tableau,
-    validate,
-)
-from scorer.round import (
-    RoundEnd,
-    RoundState,
-    SeatView,
-    apply,
-    apply_legal,
-    deal,
-    is_over,
-    judge,
-    legal_moves,
-    legal_plays,
-    penalize_unannounced,
-    scores,
-    seat_view,
-    start_round,
-)
-from scorer.rule_problems import (
-    RuleProblem,
-    RuleProblemKind,
-    RulesError,
-    problem_text,
-    require_playable,
-    rule_problems,
-)
-from scorer.rules import DEFAULT_RULES, HandDeal, RuleSet
-from scorer.scoring import pip_total, score_hand, tile_points
-from scorer.tableau import OpenEnd, Placement, Tableau
-from scorer.tiles import Tile, full_set
-from scorer.verdict import IllegalPlay, Reason, Verdict, Violation
+from __future__ import annotations
 
-__all__ = [
-    "DEFAULT_RULES", "DRAW", "PASS", "Board", "BoardEntry", "BoardError", "Draw", "Game",
-    "HandDeal", "IllegalPlay", "Ladder", "Move", "NotationError", "OpenEnd", "Pass",
-    "Placement", "Play", "Reason", "RoundEnd", "RoundState", "RuleProblem",
-    "RuleProblemKind", "RuleSet", "RulesError", "SeatView", "Tableau", "Tile", "Verdict",
-    "Violation", "apply", "apply_legal", "board_from_json", "board_to_json", "deal",
-    "describe_play", "format_board", "full_set", "is_over", "judge", "judge_play",
-    "legal_moves", "legal_plays", "parse_board", "penalize_unannounced", "pip_total",
-    "problem_text", "read_board", "require_playable", "round_double", "rule_problems",
-    "score_hand", "scores", "seat_view", "start_round", "tile_points", "to_tableau",
-    "validate", "walk_ladder",
-]
+import importlib
+from typing import Any
+
+_MODULE_OF = {
+    "Game": "game", "Ladder": "game", "round_double": "game", "walk_ladder": "game",
+    "describe_play": "judge", "judge_play": "judge",
+    "DRAW": "moves", "Draw": "moves", "Move": "moves", "PASS": "moves", "Pass": "moves",
+    "Play": "moves",
+    "Board": "notation", "BoardEntry": "notation", "BoardError": "notation",
+    "NotationError": "notation", "board_from_json": "notation", "board_to_json": "notation",
+    "format_board": "notation", "parse_board": "notation", "read_board": "notation",
+    "to_tableau": "notation", "validate": "notation",
+    "RoundEnd": "round", "RoundState": "round", "SeatView": "round", "apply": "round",
+    "apply_legal": "round", "deal": "round", "is_over": "round", "judge": "round",
+    "legal_moves": "round", "legal_plays": "round", "penalize_unannounced": "round",
+    "scores": "round", "seat_view": "round", "start_round": "round",
+    "RuleProblem": "rule_problems", "RuleProblemKind": "rule_problems",
+    "RulesError": "rule_problems", "problem_text": "rule_problems",
+    "require_playable": "rule_problems", "rule_problems": "rule_problems",
+    "DEFAULT_RULES": "rules", "HandDeal": "rules", "RuleSet": "rules",
+    "pip_total": "scoring", "score_hand": "scoring", "tile_points": "scoring",
+    "OpenEnd": "tableau", "Placement": "tableau", "Tableau": "tableau",
+    "Tile": "tiles", "full_set": "tiles",
+    "IllegalPlay": "verdict", "Reason": "verdict", "Verdict": "verdict", "Violation": "verdict",
+}
+__all__ = sorted(_MODULE_OF)
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'scorer' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"scorer.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -62,6 +61,8 @@ def captured_stderr() -> Iterator[Captured]:
         except OSError:  # no descriptor 2 at all: nothing to keep quiet
             yield result
             return
+        import tempfile  # not at the top: `check` on a board file never needs it (10 ms)
+
         with tempfile.TemporaryFile() as sink:
             os.dup2(sink.fileno(), 2)
             try:

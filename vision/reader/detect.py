@@ -21,7 +21,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from vision.image import shrink
+from vision.image import shrink_to
 from vision.reader.detections import Detections, non_max_suppression
 from vision.reader.onnx_session import open_session
 
@@ -76,7 +76,7 @@ class OnnxDetector:
             # Halving only a photo 8 times the input or more: halving smaller ones too
             # (the average then up to twice as wide) cost tiles on real photos put on a
             # wide table (1 of 29 read wrong) and noisy ones (3 more tiles in doubt).
-            resized = shrink(image, box.new_w, box.new_h, halve_while=SHRINK_HALVE_WHILE)
+            resized = shrink_to(image, box.new_w, box.new_h, halve_while=SHRINK_HALVE_WHILE)
         else:
             resized = cv2.resize(image, (box.new_w, box.new_h), interpolation=cv2.INTER_LINEAR)
         canvas = np.full((box.canvas_h, box.canvas_w, 3), LETTERBOX_GREY, np.uint8)

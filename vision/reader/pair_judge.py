@@ -16,7 +16,7 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.image import shrink
+from vision.image import shrink_by
 from vision.reader.assemble import HalfSlot
 from vision.reader.onnx_session import open_session
 from vision.reader.pair_crop import ALONG, PAIR_COLS, crop_pair
@@ -92,9 +92,7 @@ class PhotoJudge:
         spacing = float(np.median([math.dist(a.center, b.center) for a, b in pairs]))
         factor = PAIR_COLS / ALONG / max(spacing, 1.0)
         if factor < 0.7:
-            height, width = self.image_bgr.shape[:2]
-            self.image_bgr = shrink(self.image_bgr, max(1, round(width * factor)),
-                                    max(1, round(height * factor)))
+            self.image_bgr = shrink_by(self.image_bgr, factor)
         else:
             factor = 1.0
         self.factor = factor
