@@ -150,14 +150,15 @@ def test_no_display_is_said_clearly(monkeypatch):
 
 
 class StillDetector:
-    """Two tiles as pairs of half boxes; the second moves at frame 5."""
+    """Two tiles as pairs of half boxes; the second is found 40 px to the right once the
+    picture shows it there. ``frame`` counts the frames it looked at, from 0."""
 
     def __init__(self):
         self.frame = -1
 
     def detect(self, image):
         self.frame += 1
-        shift = 40.0 if self.frame >= 5 else 0.0
+        shift = 40.0 if image.shape[1] > 345 and image[120, 345, 0] < 100 else 0.0
         boxes = [[100, 100, 140, 140], [100, 140, 140, 180],
                  [300 + shift, 100, 340 + shift, 140], [300 + shift, 140, 340 + shift, 180]]
         return Detections(np.array(boxes, np.float32), np.full(4, 0.9, np.float32),
@@ -192,7 +193,11 @@ def test_the_split_reader_reads_pips_only_for_new_or_moved_tiles():
             self.index += 1
             if self.index > 9:
                 return None
-            return Frame(np.full((240, 480, 3), 200, np.uint8), self.index - 1, 0.0)
+            image = np.full((240, 480, 3), 200, np.uint8)
+            shift = 40 if self.index - 1 >= 5 else 0  # the picture moves as the detector's
+            image[100:180, 100:140] = 20
+            image[100:180, 300 + shift:340 + shift] = 20
+            return Frame(image, self.index - 1, 0.0)
 
         def close(self):
             pass
@@ -216,6 +221,24 @@ def test_the_real_reader_settles_the_sample_video_to_its_truth():
         pass
     source.close()
     assert sorted(session.summary().tiles) == FINAL
+
+
+def test_a_frame_in_which_nothing_moved_is_not_searched_for_tiles_again():
+    reader = SplitReader()
+    live = DetectThenRead(reader)
+    noise = np.random.default_rng(3)
+    table = np.full((240, 480, 3), 160, np.uint8)
+    table[100:180, 100:140] = 20
+
+    def frame(tile_at: int) -> np.ndarray:
+        image = table.copy()
+        image[100:180, tile_at:tile_at + 40] = 20
+        grain = noise.normal(0, 5, image.shape)  # a webcam's noise
+        return np.clip(image + grain, 0, 255).astype(np.uint8)
+
+    for tile_at in (300, 300, 300, 302, 302, 340):
+        live.observe(frame(tile_at), 12)
+    assert reader.detector.frame + 1 == 3  # the first frame, the 2 px nudge, the move
 
 
 def test_the_pair_judge_is_asked_only_about_pairs_that_moved():

@@ -5,7 +5,7 @@ shrink needs (no pip is lost between samples), but for a factor that is not a wh
 number it takes about 50 ms on a 12 MP photo. Halving by exactly 2 has a fast path
 (3 ms): a 2x2 box average. So the photo is halved while it stays at least
 ``halve_while`` times the size wanted, and area-resampled once from there: nearly the
-same box average (each halving widens it by at most 1 / halve_while of its width), in a
+same box average (the halvings widen it by at most 2 / halve_while of its width), in a
 seventh of the time at 320 px from 12 MP. A caller that needs the average closer to the
 exact one halves less.
 

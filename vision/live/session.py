@@ -1,6 +1,7 @@
 """The live loop: frames in, settled tile readings out, drawn or printed.
 
-    source (vision.live.frames) -> detect every frame -> tracker (vision.live.track) decides which
+    source (vision.live.frames) -> detect (a frame in which nothing moved keeps the last
+    frame's tiles) -> tracker (vision.live.track) decides which
     tiles need their pips read -> pip reader on full-resolution crops of those only ->
     settled values -> overlay (window) or one line per change (headless)
 
@@ -48,6 +49,12 @@ from vision.types import Recognition, TileReading
 INBOX_ENV = "CHICKENFOOT_INBOX"
 WINDOW_TITLE = "chickenfoot live"
 PAIR_KEY_PX = 4.0  # detector jitter between frames of a tile lying still
+# A frame whose 8x8-block means all lie within STILL_GREY of those of the frame the tiles
+# were found in shows them where they were: they are not looked for again. Sensor noise
+# (sigma 5) moved no block of a 1280x720 frame by more than 3; a tile's edge moved 2 px
+# moves its blocks by a quarter of the edge's contrast.
+THUMBNAIL_STEP = 8
+STILL_GREY = 6
 
 
 class LiveError(Exception):
@@ -89,8 +96,8 @@ class WholeFrameReader:
 
 class DetectThenRead:
     """``vision.reader.tile_reader.TileReader`` taken apart: the detector and assembly run on every
-    frame, the pip reader only on the tiles the tracker asks for, from full-resolution
-    crops of the frame."""
+    frame in which something moved, the pip reader only on the tiles the tracker asks for,
+    from full-resolution crops of the frame."""
 
     def __init__(self, reader: Any) -> None:
         from vision.reader import assemble_tiles, crop_half
@@ -99,17 +106,24 @@ class DetectThenRead:
         self.pip_reader = reader.pip_reader
         self._pairing_for = getattr(reader, "pairing_for", lambda image: None)
         self._judged: dict[tuple[int, ...], float] = {}  # the last frame's pair verdicts
+        # The thumbnail of the frame the tiles were last found in, and what was found
+        self._found: tuple[np.ndarray, list, list] | None = None
         self._assemble = assemble_tiles
         self._crop = crop_half
 
     def observe(self, image_bgr: np.ndarray, set_max: int | None) -> Observation:
-        timings: dict[str, float] = {}
-        started = time.perf_counter()
-        dets = self.detector.detect(image_bgr)
-        timings["detect"] = ms_since(started)
-        started = time.perf_counter()
-        slots, lone = self._assemble(dets, self._remembered_pairing(image_bgr))
-        timings["assemble"] = ms_since(started)
+        timings: dict[str, float] = {"detect": 0.0, "assemble": 0.0}
+        thumbnail = _thumbnail(image_bgr)
+        if self._found is not None and _still(thumbnail, self._found[0]):
+            slots, lone = self._found[1:]  # nothing moved since the tiles were found
+        else:
+            started = time.perf_counter()
+            dets = self.detector.detect(image_bgr)
+            timings["detect"] = ms_since(started)
+            started = time.perf_counter()
+            slots, lone = self._assemble(dets, self._remembered_pairing(image_bgr))
+            timings["assemble"] = ms_since(started)
+            self._found = (thumbnail, slots, lone)
         seen = [Seen(tuple(slot.corners()), (slot.halves[0].center, slot.halves[1].center))
                 for slot in slots]  # type: ignore[arg-type]
         problems = [f"a tile half at ({h.center[0]:.0f}, {h.center[1]:.0f}) has no partner "
@@ -147,6 +161,22 @@ class DetectThenRead:
             return np.array([this_frame[key] for key in keys], np.float32)
 
         return probability
+
+
+def _thumbnail(image_bgr: np.ndarray) -> np.ndarray:
+    """The frame in grey at 1/THUMBNAIL_STEP of its size: each pixel the mean of a block,
+    so a camera's noise averages out and a tile's edge moving a few pixels does not."""
+    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    height, width = grey.shape
+    size = (max(1, width // THUMBNAIL_STEP), max(1, height // THUMBNAIL_STEP))
+    return cv2.resize(grey, size, interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def _still(thumbnail: np.ndarray, found_in: np.ndarray) -> bool:
+    """Whether nothing in view moved since the frame the tiles were found in: no block
+    changed by more than STILL_GREY (a hand, a tile put down or nudged, the light)."""
+    return (thumbnail.shape == found_in.shape
+            and int(np.abs(thumbnail - found_in).max()) <= STILL_GREY)
 
 
 def _pair_key(a: tuple[float, float], b: tuple[float, float]) -> tuple[int, ...]:

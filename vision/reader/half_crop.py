@@ -39,7 +39,7 @@ def crop_half(
     while shrink / (2 * halved) >= HALVE_WHILE_ABOVE and min(region.shape[:2]) >= 2:
         # Halving (a 2x2 average, OpenCV's fast path) before a big blur leaves the blur a
         # quarter of the pixels and half the reach: three times faster on a 12 MP photo.
-        even = region[:region.shape[0] // 2 * 2, :region.shape[1] // 2 * 2]  # the fast path
+        even = region[:region.shape[0] // 2 * 2, :region.shape[1] // 2 * 2]  # even sides
         region = cv2.resize(even, (even.shape[1] // 2, even.shape[0] // 2),
                             interpolation=cv2.INTER_AREA)
         halved *= 2
