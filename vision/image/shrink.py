@@ -23,7 +23,7 @@ import numpy as np
 def shrink_to(image: np.ndarray, width: int, height: int,
               halve_while: float = 2.0) -> np.ndarray:
     """``image`` area-resampled to ``width`` x ``height`` (no larger than it is)."""
-    image, _ = _halved(image, max(image.shape[1] / width, image.shape[0] / height),
+    image, _ = _halved(image, min(image.shape[1] / width, image.shape[0] / height),
                        halve_while)
     if image.shape[1] == width and image.shape[0] == height:
         return image
@@ -39,7 +39,8 @@ def shrink_by(image: np.ndarray, factor: float, halve_while: float = 2.0) -> np.
 
 def _halved(image: np.ndarray, times: float, halve_while: float) -> tuple[np.ndarray, int]:
     """``image`` halved while it is still ``halve_while`` times the size wanted or more
-    (``times`` its size now), and how many times it was."""
+    (``times`` the size wanted now, on its less shrunk side: a strip of a panorama must
+    not be halved to nothing across), and how many times it was."""
     halvings = 0
     while times >= halve_while:
         # An odd side leaves the fast path (ten times slower): its last line goes, which
