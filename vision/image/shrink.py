@@ -11,7 +11,8 @@ exact one halves less.
 
 ``shrink_to`` gives an exact size (the detector's letterbox); ``shrink_by`` keeps the
 exact factor, so that a point at x in the photo lies at (x + 0.5) * factor - 0.5 in the
-result (the pair judge's crops).
+result (the pair judge's crops); ``halved`` is their first step alone (a half's crop,
+blurred after it).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ import numpy as np
 def shrink_to(image: np.ndarray, width: int, height: int,
               halve_while: float = 2.0) -> np.ndarray:
     """``image`` area-resampled to ``width`` x ``height`` (no larger than it is)."""
-    image, _ = _halved(image, min(image.shape[1] / width, image.shape[0] / height),
+    image, _ = halved(image, min(image.shape[1] / width, image.shape[0] / height),
                        halve_while)
     if image.shape[1] == width and image.shape[0] == height:
         return image
@@ -32,17 +33,18 @@ def shrink_to(image: np.ndarray, width: int, height: int,
 
 def shrink_by(image: np.ndarray, factor: float, halve_while: float = 2.0) -> np.ndarray:
     """``image`` area-resampled by ``factor`` (under 1)."""
-    image, halvings = _halved(image, 1.0 / factor, halve_while)
+    image, halvings = halved(image, 1.0 / factor, halve_while)
     left = factor * 2 ** halvings
     return cv2.resize(image, None, fx=left, fy=left, interpolation=cv2.INTER_AREA)
 
 
-def _halved(image: np.ndarray, times: float, halve_while: float) -> tuple[np.ndarray, int]:
+def halved(image: np.ndarray, times: float, halve_while: float) -> tuple[np.ndarray, int]:
     """``image`` halved while it is still ``halve_while`` times the size wanted or more
     (``times`` the size wanted now, on its less shrunk side: a strip of a panorama must
-    not be halved to nothing across), and how many times it was."""
+    not be halved to nothing across) and two pixels or more on each side, and how many
+    times it was. A point at x lies at (x + 0.5) / 2**halvings - 0.5 in the result."""
     halvings = 0
-    while times >= halve_while:
+    while times >= halve_while and min(image.shape[:2]) >= 2:
         # An odd side leaves the fast path (ten times slower): its last line goes, which
         # moves no other pixel.
         image = image[:image.shape[0] // 2 * 2, :image.shape[1] // 2 * 2]
