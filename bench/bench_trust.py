@@ -16,6 +16,7 @@ uses.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import tempfile
 from collections import Counter
@@ -150,8 +151,7 @@ def _same_place(tile, other) -> bool:
 
     corners = np.asarray(other.corners_px, float)
     length = max(np.linalg.norm(corners[1] - corners[0]), np.linalg.norm(corners[2] - corners[1]))
-    centre = np.asarray(tile.corners_px, float).mean(axis=0)
-    return float(np.linalg.norm(centre - corners.mean(axis=0))) < 0.5 * length
+    return math.dist(tile.center_px, other.center_px) < 0.5 * length
 
 
 def summary_row(name: str, m: EvalMetrics) -> str:

@@ -55,6 +55,9 @@ class RecognitionError:
 
 RecognitionResult = Recognition | RecognitionError
 NOTHING_LEFT = "the photo is damaged and no tile could be read in what is left: take it again"
+# A tile whose corners reach this much of its width past a cut or into a blank band was
+# still read from its own pips (corners are read a little wide)
+EDGE_SLACK = 0.1
 
 
 def recognize_file(path: str | os.PathLike[str], reader: FrameReader,
@@ -126,21 +129,25 @@ def _read_intact(loaded: LoadedImage, reader: FrameReader,
     return tiles, problems
 
 
-def _touches(tile: TileReading, band: tuple[str, int, int], slack: float = 0.1) -> bool:
-    """Whether a tile reaches into a blank band (by more than ``slack`` of its width)."""
-    (ax, ay), (bx, by) = tile.corners_px[0], tile.corners_px[1]
-    reach = slack * float(np.hypot(bx - ax, by - ay))
+def _touches(tile: TileReading, band: tuple[str, int, int]) -> bool:
+    """Whether a tile reaches into a blank band (by more than its slack)."""
+    reach = _slack_px(tile)
     along = [y if band[0] == "rows" else x for x, y in tile.corners_px]
     return min(along) + reach < band[2] and max(along) - reach > band[1]
 
 
-def _within(tile: TileReading, width: int, height: int, slack: float = 0.1) -> bool:
-    """Whether a tile lies in the frame (its corners past the edge by at most ``slack`` of
-    its width): a tile the cut crosses was read from part of its pips."""
-    (ax, ay), (bx, by) = tile.corners_px[0], tile.corners_px[1]
-    reach = slack * float(np.hypot(bx - ax, by - ay))
+def _within(tile: TileReading, width: int, height: int) -> bool:
+    """Whether a tile lies in the frame (its corners past the edge by at most its slack):
+    a tile the cut crosses was read from part of its pips."""
+    reach = _slack_px(tile)
     return all(-reach <= x <= width + reach and -reach <= y <= height + reach
                for x, y in tile.corners_px)
+
+
+def _slack_px(tile: TileReading) -> float:
+    """How far a tile's corners may reach past lost pixels: EDGE_SLACK of its width."""
+    (ax, ay), (bx, by) = tile.corners_px[0], tile.corners_px[1]
+    return EDGE_SLACK * float(np.hypot(bx - ax, by - ay))
 
 
 def apply_set_knowledge(tiles: list[TileReading],
