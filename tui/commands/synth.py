@@ -27,6 +27,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="share of photos that also hold face-down tiles and clutter "
                              "(coins, cards, dice, paper...), in sets of every colour; a third "
                              "of them hold no face-up tile")
+    parser.add_argument("--yard", action="store_true",
+                        help="with --hard: the face-down tiles lie together, touching, as the "
+                             "chicken yard does (rows, chains, heaps; 4 to 20 of them)")
     parser.add_argument("--wide-colours", action="store_true",
                         help="draw tiles in sets of every colour: faces of colour, yellow, "
                              "light-grey and low-contrast pips")
@@ -75,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
             stretch_prob=args.stretch,
             hard_prob=args.hard,
             wide_styles=args.wide_colours,
+            yard=args.yard,
             progress=progress,
         )
     except OSError as error:

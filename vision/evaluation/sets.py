@@ -2,7 +2,8 @@
 
 A family photographs a hand every which way, so the reader is measured on the same real
 photos turned, mirrored, shrunk, enlarged, shown small in a wide frame, darker, noisier,
-grey, and cut into close-ups (one tile, or two or three, filling the frame). Every set is
+grey, cut into close-ups (one tile, or two or three, filling the frame), and with its tiles
+turned face down or made double blanks (``face_down``: pips wiped off). Every set is
 written as a half-box split (``images/``, ``labels/``, ``tiles/`` and the class names), so
 ``chickenfoot eval`` measures it like the original. Labels follow every transform exactly;
 a close-up is kept only where no other half is partly inside it (a half cut in two has no
@@ -22,6 +23,7 @@ import cv2
 import numpy as np
 
 from vision.evaluation.evaluate import HalfBoxSample, LabelledHalf, class_values, load_dataset
+from vision.evaluation.face_down import wipe_tiles, write_wiped
 from vision.reader import border_colour
 
 Transform = Callable[[np.ndarray, tuple[LabelledHalf, ...]],
@@ -99,7 +101,8 @@ WHOLE_PHOTO_SETS: dict[str, Transform] = {
     "noisy": _noisy,
     "grey": _grey,
 }
-SETS = (*WHOLE_PHOTO_SETS, "closeup")
+WIPED_SETS = {"facedown": "back", "doubleblank": "double-blank"}
+SETS = (*WHOLE_PHOTO_SETS, "closeup", *WIPED_SETS)
 CLOSEUP_SHORT_SIDE_PX = 320
 
 
@@ -172,6 +175,19 @@ def closeups(photo: Photo) -> list[Photo]:
     return out
 
 
+def wiped(photo: Photo, keep_divider: bool) -> tuple[Photo, tuple]:
+    """The photo with every tile that can be wiped cleanly turned face down (or, keeping
+    the divider, into a double blank); its labels keep the other tiles only."""
+    h, w = photo.image.shape[:2]
+    boxes = [[photo.halves[i].box_px(w, h) for i in g] for g in photo.tiles]
+    result = wipe_tiles(photo.image, boxes, keep_divider=keep_divider)
+    kept_tiles = [g for k, g in enumerate(photo.tiles) if k not in result.wiped]
+    kept = [i for g in kept_tiles for i in g]
+    renumber = {i: n for n, i in enumerate(kept)}
+    return (Photo(result.image, tuple(photo.halves[i] for i in kept),
+                  tuple(tuple(renumber[i] for i in g) for g in kept_tiles)), result.outlines)
+
+
 def _share_inside(box: np.ndarray, region: tuple[int, int, int, int]) -> float:
     x0, y0, x1, y1 = region
     iw = max(0.0, min(box[2], x1) - max(box[0], x0))
@@ -197,6 +213,12 @@ def write_set(split: Path, out: Path, name: str,
             made = [(stem, photo)]
         elif name == "closeup":
             made = [(f"{stem}_c{k:02d}", p) for k, p in enumerate(closeups(photo))]
+        elif name in WIPED_SETS:
+            kept, outlines = wiped(photo, keep_divider=name == "doubleblank")
+            if not outlines:
+                continue
+            write_wiped(out, stem, outlines, WIPED_SETS[name])
+            made = [(stem, kept)]
         else:
             image, halves = WHOLE_PHOTO_SETS[name](photo.image, photo.halves)
             made = [(stem, Photo(image, halves, photo.tiles))]

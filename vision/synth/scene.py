@@ -75,6 +75,7 @@ class Extras:
     so sets rendered without it stay as they were."""
 
     backs: int = 0  # tiles lying face down (the chicken yard)
+    yard: bool = False  # the face-down tiles lie together: in rows, chains and heaps
     clutter: int = 0  # coins, cards, dice, paper, a phone...
     wide_styles: bool = False  # faces of colour, pips of low contrast
 
@@ -223,8 +224,12 @@ def _paste_extras(canvas: np.ndarray, poses: list[Pose], extras: Extras, style: 
     occupied = np.zeros((int(h * scale) + 1, int(w * scale) + 1), np.uint8)
     for pose in poses:
         _claim(occupied, pose.corners(), scale)
+    backs: list[np.ndarray] = []
+    if extras.yard and extras.backs:
+        backs += _paste_yard(canvas, occupied, scale, half_px, extras.backs, style, rng,
+                             light_dir)
     things: list[tuple[float, float, np.ndarray, np.ndarray, tuple[int, int, int], bool]] = []
-    for _ in range(extras.backs):
+    for _ in range(0 if extras.yard else extras.backs):
         face, mask = tile_back(int(np.clip(half_px * 1.5, 16, 160)), style, rng)
         things.append((half_px, 2 * half_px, face, mask, style.side_bgr, True))
     for _ in range(extras.clutter):
@@ -234,7 +239,6 @@ def _paste_extras(canvas: np.ndarray, poses: list[Pose], extras: Extras, style: 
         ratio = size / max(rows, cols)
         things.append((cols * ratio, rows * ratio, face, mask,
                        tuple(int(c * 0.7) for c in face[rows // 2, cols // 2]), False))
-    backs: list[np.ndarray] = []
     for width, height, face, mask, side, is_back in things:
         for _ in range(30):
             angle = rng.uniform(0, 360) if rng.random() < 0.6 else \
@@ -247,6 +251,42 @@ def _paste_extras(canvas: np.ndarray, poses: list[Pose], extras: Extras, style: 
                     backs.append(pose.corners())
                 break
     return backs
+
+
+def _paste_yard(canvas: np.ndarray, occupied: np.ndarray, scale: float, half_px: float,
+                count: int, style: TileStyle, rng: np.random.Generator,
+                light_dir: np.ndarray) -> list[np.ndarray]:
+    """The chicken yard: face-down tiles lying together as players leave them, in rows
+    side by side, in chains end to end, in a grid, or in a heap where they touch, cross
+    and lie on one another. Two backs that touch show a seam much like a divider; the
+    reader must learn that a seam between two plain faces is not a double blank."""
+    h, w = canvas.shape[:2]
+    laid: list[np.ndarray] = []
+    left = count
+    back_seed = int(rng.integers(2**31))  # one set: every back alike
+    for _ in range(12):
+        if left <= 0:
+            break
+        kind = str(rng.choice(["side-by-side", "end-to-end", "grid", "heap"],
+                              p=[0.3, 0.2, 0.2, 0.3]))
+        size = int(min(left, rng.integers(2, 9)))
+        start = (rng.uniform(0, w), rng.uniform(0, h))
+        if kind == "heap":
+            group = [Pose(start[0] + rng.normal(0, half_px * 0.9),
+                          start[1] + rng.normal(0, half_px * 0.9),
+                          float(rng.uniform(0, 360)), half_px) for _ in range(size)]
+        else:
+            group = _group_poses(kind, start, half_px, size, rng)
+        if not all(_free(occupied, p.corners(), scale, 2) for p in group):
+            continue
+        for pose in group:
+            _claim(occupied, pose.corners(), scale)
+            face, mask = tile_back(int(np.clip(half_px * 1.5, 16, 160)), style,
+                                   np.random.default_rng(back_seed))
+            _paste_thing(canvas, pose, face, mask, style.side_bgr, rng, light_dir)
+            laid.append(pose.corners())
+        left -= size
+    return laid
 
 
 def _camera_tilt(size: tuple[int, int], rng: np.random.Generator, strength: float) -> np.ndarray:

@@ -76,13 +76,16 @@ def write_dataset(
     stretch_prob: float = 0.0,
     hard_prob: float = 0.0,
     wide_styles: bool = False,
+    yard: bool = False,
     progress=None,
 ) -> None:
     """Render ``count`` photos into ``out_dir``; photo i uses seed (seed, i), so any photo can
     be regenerated alone and two runs with one seed write the same files. A share
     ``hard_prob`` of the photos also holds face-down tiles and clutter, drawn with sets of
     every colour; a third of those hold no face-up tile at all. ``wide_styles`` draws
-    every photo's tiles in sets of every colour (pink, green, blue faces; yellow pips)."""
+    every photo's tiles in sets of every colour (pink, green, blue faces; yellow pips).
+    ``yard`` lays the face-down tiles of those photos together, touching, as the chicken
+    yard lies beside a hand (more of them: 4 to 20)."""
     for sub in ("images", "labels", "truth"):
         (out_dir / sub).mkdir(parents=True, exist_ok=True)
     for index in range(count):
@@ -92,6 +95,9 @@ def write_dataset(
         if hard_prob > 0 and rng.random() < hard_prob:
             extras = Extras(backs=int(rng.integers(0, 9)), clutter=int(rng.integers(1, 7)),
                             wide_styles=True)
+            if yard:
+                extras = Extras(backs=int(rng.integers(4, 21)), yard=True,
+                                clutter=extras.clutter // 2, wide_styles=True)
             if rng.random() < 1 / 3:
                 tiles_here = 0
         backs: list[np.ndarray] = []

@@ -8,7 +8,9 @@ half centres (with jitter), so a tile the detector misses still teaches.
 
 Real photos label halves, not tiles, and never blanks, so from them only unambiguous
 candidates are taken: a pair is a tile when each half has no other candidate, and two
-halves are not a tile when each has its own unambiguous partner.
+halves are not a tile when each has its own unambiguous partner. The same real tiles,
+their pips and divider wiped off (``vision.evaluation.face_down``), are real backs: no
+tile; with the divider kept they are real double blanks: a tile.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.evaluation.face_down import wipe_tiles
 from vision.evaluation.labels import read_half_boxes
 from vision.reader.assemble import CANDIDATE_PAIR_ERROR, PAIR_TOLERANCE, half_pair_error
 from vision.reader.detect import OnnxDetector
@@ -31,6 +34,7 @@ from vision.synth.writer import photo_truth_files
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
+WIPED_VIEWS = 4  # jittered pictures of each wiped real tile: they are few
 
 
 def candidate_index_pairs(boxes: list[Box]) -> Iterator[tuple[int, int]]:
@@ -138,6 +142,56 @@ def _backs(truth_file: Path) -> list:
     return json.loads(backs.read_text()) if backs.is_file() else []
 
 
+def wiped_pairs(split_dir: Path, detector: OnnxDetector,
+                rng: np.random.Generator) -> tuple[list[np.ndarray], list[int]]:
+    """Real tiles turned face down (no tile) and made double blanks (a tile): each at its
+    labelled half centres, and every candidate the detector finds on a back."""
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
+    for image_file in sorted((split_dir / "images").glob("*.jpg")):
+        image = cv2.imread(str(image_file))
+        label_file = split_dir / "labels" / (image_file.stem + ".txt")
+        if image is None or not label_file.is_file():
+            continue
+        boxes = [h.box for h in read_half_boxes(label_file, image.shape[1], image.shape[0])]
+        tiles = [[boxes[i], boxes[j]] for i, j in _sure_pairs(boxes)]
+        for keep_divider, label in ((False, 0), (True, 1)):
+            made = wipe_tiles(image, tiles, keep_divider=keep_divider,
+                              seed=int(rng.integers(2**31)))
+            for k in made.wiped:
+                a, b = _centre(tiles[k][0]), _centre(tiles[k][1])
+                s = float(np.hypot(*np.subtract(a, b)))
+                for _ in range(WIPED_VIEWS):
+                    crops.append(crop_pair(made.image, _jitter(a, s, rng, 0.04),
+                                           _jitter(b, s, rng, 0.04)))
+                    labels.append(label)
+            if keep_divider or not made.wiped:
+                continue
+            found = [tuple(map(float, b))
+                     for b in detect_multiscale(detector, made.image).of_class(HALF).boxes_xyxy]
+            for i, j in candidate_index_pairs(found):
+                if _on_any(_centre(found[i]), made.outlines) and \
+                        _on_any(_centre(found[j]), made.outlines):
+                    crops.append(crop_pair(made.image, _centre(found[i]), _centre(found[j])))
+                    labels.append(0)
+    return crops, labels
+
+
+def _on_any(point: Point, outlines) -> bool:
+    return any(x0 <= point[0] <= x1 and y0 <= point[1] <= y1 for x0, y0, x1, y1 in outlines)
+
+
+def _sure_pairs(boxes: list[Box]) -> set[tuple[int, int]]:
+    """Pairs of labelled halves that can only be one tile: each has no other candidate."""
+    candidates = list(candidate_index_pairs(boxes))
+    count = np.zeros(len(boxes), int)
+    for i, j in candidates:
+        count[i] += 1
+        count[j] += 1
+    return {(i, j) for i, j in candidates if count[i] == 1 and count[j] == 1
+            and half_pair_error(boxes[i], boxes[j]) <= PAIR_TOLERANCE}
+
+
 def real_pairs(split_dir: Path) -> tuple[list[np.ndarray], list[int]]:
     crops: list[np.ndarray] = []
     labels: list[int] = []
@@ -148,13 +202,7 @@ def real_pairs(split_dir: Path) -> tuple[list[np.ndarray], list[int]]:
             continue
         boxes = [h.box for h in read_half_boxes(label_file, image.shape[1], image.shape[0])]
         candidates = list(candidate_index_pairs(boxes))
-        count = np.zeros(len(boxes), int)
-        for i, j in candidates:
-            count[i] += 1
-            count[j] += 1
-        sure_pairs = {(i, j) for i, j in candidates if count[i] == 1 and count[j] == 1
-                      and half_pair_error(boxes[i], boxes[j]) <= PAIR_TOLERANCE}
-        for i, j in sure_pairs:
+        for i, j in _sure_pairs(boxes):
             crops.append(crop_pair(image, _centre(boxes[i]), _centre(boxes[j])))
             labels.append(1)
         # Not a tile: two halves that each have exactly one good partner elsewhere.

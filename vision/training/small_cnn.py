@@ -76,6 +76,38 @@ def add_training_arguments(parser: argparse.ArgumentParser, *, epochs: int, samp
     parser.add_argument("--out", type=Path, default=out)
 
 
+def load_onnx_weights(model, onnx_path: Path) -> None:
+    """Start ``model`` from an exported model of the same build: each convolution takes
+    the exported weights (its batch norm folded in on export) and its batch norm becomes
+    the identity with the folded bias, its statistics frozen (see ``fit``)."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(onnx_path)).graph
+    weights = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    layers = [m for m in model.modules()
+              if isinstance(m, (torch.nn.Conv2d, torch.nn.BatchNorm2d, torch.nn.Linear))]
+    ops = [n for n in graph.node if n.op_type in ("Conv", "Gemm")]
+    convs = [m for m in layers if not isinstance(m, torch.nn.BatchNorm2d)]
+    if len(ops) != len(convs):
+        raise ValueError(f"{onnx_path}: {len(ops)} layers, the model has {len(convs)}")
+    with torch.no_grad():
+        for op, layer in zip(ops, convs, strict=True):
+            w = torch.from_numpy(weights[op.input[1]].copy())
+            b = torch.from_numpy(weights[op.input[2]].copy()) if len(op.input) > 2 else None
+            layer.weight.copy_(w.reshape(layer.weight.shape))
+            after = layers[layers.index(layer) + 1] if layer is not layers[-1] else None
+            if isinstance(after, torch.nn.BatchNorm2d):
+                after.weight.fill_(1.0)
+                after.bias.copy_(b if b is not None else torch.zeros_like(after.bias))
+                after.running_mean.zero_()
+                after.running_var.fill_(1.0 - after.eps)
+            elif b is not None:
+                layer.bias.copy_(b)
+    model.frozen_norms = True
+
+
 def fit(model, crops: np.ndarray, labels: np.ndarray, args: argparse.Namespace, *,
         draw: Callable[[int], np.ndarray], augment: Callable[[np.ndarray], np.ndarray],
         label_smoothing: float, report: Callable[[object], str] | None = None,
@@ -85,14 +117,19 @@ def fit(model, crops: np.ndarray, labels: np.ndarray, args: argparse.Namespace, 
     ``report(model)``; ``after_epoch(model)`` runs after each (e.g. an export)."""
     import torch
 
-    optimiser = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
+    max_lr = getattr(args, "max_lr", 3e-3)
+    optimiser = torch.optim.AdamW(model.parameters(), lr=max_lr, weight_decay=1e-4)
     per_epoch = min(args.samples_per_epoch, len(crops))
     batch = max(1, min(args.batch, per_epoch))  # a tiny set still trains
     steps = args.epochs * (per_epoch // batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=max_lr, total_steps=steps)
     loss_fn = torch.nn.CrossEntropyLoss(label_smoothing=label_smoothing)
     for epoch in range(args.epochs):
         model.train()
+        if getattr(model, "frozen_norms", False):  # a model started from an export
+            for m in model.modules():
+                if isinstance(m, torch.nn.BatchNorm2d):
+                    m.eval()
         order = draw(per_epoch)
         started, total_loss = time.time(), 0.0
         for start in range(0, len(order) - batch + 1, batch):

@@ -18,7 +18,13 @@ import numpy as np
 
 from vision.reader.detect import OnnxDetector
 from vision.reader.pair_crop import PAIR_COLS, PAIR_ROWS
-from vision.training.pair_crops import negative_pairs, package_photos, real_pairs, synthetic_pairs
+from vision.training.pair_crops import (
+    negative_pairs,
+    package_photos,
+    real_pairs,
+    synthetic_pairs,
+    wiped_pairs,
+)
 from vision.training.small_cnn import (
     accuracy,
     add_source_arguments,
@@ -27,6 +33,7 @@ from vision.training.small_cnn import (
     conv_block,
     export,
     fit,
+    load_onnx_weights,
     vary_colour_and_light,
 )
 
@@ -86,6 +93,10 @@ def load_pairs(args) -> tuple[np.ndarray, np.ndarray]:
         print(f"{split}: {len(c)} pictures, {sum(lab)} tiles", flush=True)
         crops += c * args.real_repeat
         labels += lab * args.real_repeat
+        c, lab = wiped_pairs(split, detector, rng)
+        print(f"{split}, wiped: {len(c)} pictures, {sum(lab)} double blanks", flush=True)
+        crops += c * args.real_repeat
+        labels += lab * args.real_repeat
     result = np.array(crops, np.uint8), np.array(labels, np.int64)
     if args.cache:
         np.savez(args.cache, crops=result[0], labels=result[1])
@@ -100,6 +111,9 @@ def main() -> None:
     parser.add_argument("--negatives", type=Path, nargs="*", default=[],
                         help="more real photos with no domino (matplotlib's sample photos "
                              "are always used when it is installed)")
+    parser.add_argument("--init", type=Path,
+                        help="start from this exported judge (fine-tuning) instead of scratch")
+    parser.add_argument("--max-lr", type=float, default=3e-3)
     add_training_arguments(parser, epochs=10, samples=30000, threads=2,
                            out=REPO / "models" / "pairs.onnx")
     args = parser.parse_args()
@@ -117,6 +131,10 @@ def main() -> None:
         val = (np.array(vc, np.uint8), np.array(vl, np.int64))
 
     model = build_model()
+    if args.init:
+        load_onnx_weights(model, args.init)
+        if val is not None:
+            print(f"start: real-val accuracy {accuracy(model, *val):.4f}", flush=True)
     fit(model, crops, labels, args,
         draw=lambda n: rng.permutation(len(crops))[:n],
         augment=lambda batch: augmented(batch, rng),
