@@ -1,6 +1,8 @@
 """How far the reader can be trusted: every test set made from the real validation photos,
-rendered photos without dominoes, rendered hands among clutter and face-down tiles, and
-the same photos turned (do the tiles read stay the same?).
+rendered photos without dominoes, rendered hands among clutter and face-down tiles (apart,
+and lying together as a chicken yard), real tiles turned face down or made double blanks
+(is a back read as a tile? is a double blank read?), and the same photos turned (do the
+tiles read stay the same?).
 
     python bench/bench_trust.py [--out DIR] [--sets closeup,turn90,...] [--rendered N]
 
@@ -26,8 +28,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from vision.doubt import is_doubtful_confidence  # noqa: E402
 from vision.evaluation.evaluate import EvalMetrics, evaluate  # noqa: E402
-from vision.evaluation.sets import SETS, write_set  # noqa: E402
+from vision.evaluation.face_down import read_wiped  # noqa: E402
+from vision.evaluation.sets import SETS, WIPED_SETS, write_set  # noqa: E402
 from vision.reader.recognize import Recognition, recognize_file  # noqa: E402
 from vision.reader.tile_reader import shared_reader  # noqa: E402
 
@@ -44,6 +48,9 @@ def rendered_sets(out: Path, count: int) -> dict[str, tuple[Path, int | None]]:
                                            961, None),
         "hands among clutter and face-down tiles": (out / "hard", dict(hard_prob=1.0), 953,
                                                     None),
+        "hands beside a chicken yard (backs touching)": (out / "yard",
+                                                         dict(hard_prob=1.0, yard=True), 957,
+                                                         None),
         "sets of every colour (double-12)": (out / "colours",
                                              dict(set_max=12, max_tiles=10, wide_styles=True),
                                              971, 12),
@@ -66,6 +73,11 @@ def tiles_read(folder: Path, reader) -> dict[str, Counter]:
     return out
 
 
+def _recognition(path: Path, reader) -> Recognition | None:
+    result = recognize_file(path, reader, 12)
+    return result if isinstance(result, Recognition) else None
+
+
 def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
     """(face-down tiles, tiles read on one, of them sure) in a rendered set."""
     import json
@@ -73,7 +85,6 @@ def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
     import cv2
     import numpy as np
 
-    from vision.doubt import is_doubtful_confidence
 
     backs = read_on = sure = 0
     for truth in sorted((folder / "truth").glob("*.backs.json")):
@@ -111,7 +122,6 @@ class DamagedFiles:
 def damaged_files(reader, out: Path) -> DamagedFiles:
     import damaged_images as damaged  # beside this script
 
-    from vision.doubt import is_doubtful_confidence
 
     folder = out / "damaged"
     folder.mkdir(parents=True, exist_ok=True)
@@ -202,8 +212,14 @@ def main() -> None:
                   f"{metrics.photos} photos, {metrics.tiles_predicted} tiles in all")
 
     if args.rendered:
-        backs, read_on, sure = tiles_on_backs(out / "hard", reader)
-        print(f"face-down tiles: {backs}; tiles read on them: {read_on} ({sure} sure)")
+        for folder in ("hard", "yard"):
+            backs, read_on, sure = tiles_on_backs(out / folder, reader)
+            print(f"face-down tiles ({folder}): {backs}; tiles read on them: {read_on} "
+                  f"({sure} sure)")
+    for name in (n for n in names if n in WIPED_SETS):
+        counts = read_wiped(out / name, lambda path: _recognition(path, reader),
+                            is_doubtful_confidence)
+        print(f"real tiles wiped ({name}): " + "; ".join(counts.lines()))
     if args.damaged:
         print(damaged_files(reader, out).line())
     turned = [n for n in TURNS if n in names]

@@ -150,6 +150,11 @@ def _marks(image: np.ndarray, boxes: Sequence[Box],
         marks[cv2.dilate(divider, np.ones((3, 3), np.uint8)) > 0] = 0
     full = np.zeros((h, w), np.uint8)
     full[ry0:ry1, rx0:rx1] = marks
+    ox0, oy0, ox1, oy1 = outline  # nothing past the tile's own box changes
+    full[:int(oy0)] = 0
+    full[int(np.ceil(oy1)) + 1:] = 0
+    full[:, :int(ox0)] = 0
+    full[:, int(np.ceil(ox1)) + 1:] = 0
     return full, outline, grain
 
 
