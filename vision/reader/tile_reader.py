@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -16,6 +17,7 @@ import numpy as np
 from vision.reader.assemble import HalfSlot, PairProbability, TileSlot, assemble
 from vision.reader.blank_partner import pair_lone_halves_with_blanks
 from vision.reader.detect import OnnxDetector
+from vision.reader.divider import shows_divider
 from vision.reader.half_crop import CROP_PX, crop_half
 from vision.reader.missing_partner import pair_lone_halves_by_judge
 from vision.reader.pair_judge import PairJudge
@@ -30,6 +32,8 @@ PAIRS_FILE = "pairs.onnx"
 # The pair judge's probability under which a found "tile" is taken to be none at all.
 NOT_A_TILE_BELOW = 0.15
 BIGGER_SET_SURE, BIGGER_SET_HALVES = 0.8, 2
+# A double blank whose divider cannot be seen: doubtful once calibrated (vision.doubt).
+NO_DIVIDER_CONFIDENCE = 0.3
 
 
 class TileReader:
@@ -71,6 +75,7 @@ class TileReader:
         tiles = [
             _tile_reading(tile, probs[2 * i], probs[2 * i + 1]) for i, tile in enumerate(tile_slots)
         ]
+        tiles = [_double_blank_checked(image_bgr, tile) for tile in tiles]
         problems: list[ReaderProblem] = [_lone_problem(half) for half in lone]
         bigger = bigger_set(unmasked, set_max)
         if bigger is not None:
@@ -93,7 +98,8 @@ class TileReader:
         score = 1.0 if pairing is None else float(pairing([(halves[0], halves[1])])[0])
         crops = np.array([crop_half(image_bgr, h.box_xyxy) for h in halves], np.uint8)
         probs = self.pip_reader.probabilities(crops, set_max)
-        return _tile_reading(TileSlot((halves[0], halves[1]), score), probs[0], probs[1])
+        return _double_blank_checked(
+            image_bgr, _tile_reading(TileSlot((halves[0], halves[1]), score), probs[0], probs[1]))
 
     def pairing_for(self, image_bgr: np.ndarray) -> PairProbability | None:
         """The pair judge looking at this photo, for assemble (None without a judge)."""
@@ -148,6 +154,15 @@ def _tile_reading(tile: TileSlot, first: np.ndarray, second: np.ndarray) -> Tile
     corners = tuple((round(x, 1), round(y, 1)) for x, y in tile.corners())
     confidence = round(min(h.confidence for h in halves) * min(1.0, tile.score / 0.5), 4)
     return TileReading(corners_px=corners, halves=halves, confidence=confidence)  # type: ignore[arg-type]
+
+
+def _double_blank_checked(image_bgr: np.ndarray, tile: TileReading) -> TileReading:
+    """A 0-0 with no divider to see may be a tile lying face down: never counted unasked."""
+    if tile.pips != (0, 0) or tile.confidence <= NO_DIVIDER_CONFIDENCE:
+        return tile
+    if shows_divider(image_bgr, tile.halves[0].center_px, tile.halves[1].center_px):
+        return tile
+    return replace(tile, confidence=NO_DIVIDER_CONFIDENCE)
 
 
 def _lone_problem(half: HalfSlot) -> LoneHalf:
