@@ -85,7 +85,6 @@ def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
     import cv2
     import numpy as np
 
-
     backs = read_on = sure = 0
     for truth in sorted((folder / "truth").glob("*.backs.json")):
         polygons = [np.array(c, np.float32) for c in json.loads(truth.read_text())]
@@ -121,7 +120,6 @@ class DamagedFiles:
 
 def damaged_files(reader, out: Path) -> DamagedFiles:
     import damaged_images as damaged  # beside this script
-
 
     folder = out / "damaged"
     folder.mkdir(parents=True, exist_ok=True)

@@ -1,5 +1,5 @@
 """Real tiles turned face down (pips and divider wiped off) and made double blanks
-(divider kept): what the wiping leaves, and what the shipped reader makes of them."""
+(divider kept): what the wiping leaves, and what the shipped reader makes of the backs."""
 
 from __future__ import annotations
 
@@ -75,7 +75,7 @@ def test_a_face_down_set_labels_only_the_tiles_left_face_up(tmp_path):
     assert len(list((tmp_path / "facedown" / "wiped").glob("*.json"))) == count
 
 
-def test_real_tiles_face_down_are_not_read_and_double_blanks_are(tmp_path):
+def test_real_tiles_face_down_are_not_read_as_sure_tiles(tmp_path):
     """Measured with the shipped models (models/MODEL_CARD.md, face-down tiles): the floors
     sit below those figures."""
     reader = load_default_reader()

@@ -148,12 +148,7 @@ def wiped_pairs(split_dir: Path, detector: OnnxDetector,
     labelled half centres, and every candidate the detector finds on a back."""
     crops: list[np.ndarray] = []
     labels: list[int] = []
-    for image_file in sorted((split_dir / "images").glob("*.jpg")):
-        image = cv2.imread(str(image_file))
-        label_file = split_dir / "labels" / (image_file.stem + ".txt")
-        if image is None or not label_file.is_file():
-            continue
-        boxes = [h.box for h in read_half_boxes(label_file, image.shape[1], image.shape[0])]
+    for image, boxes in _labelled_photos(split_dir):
         tiles = [[boxes[i], boxes[j]] for i, j in _sure_pairs(boxes)]
         for keep_divider, label in ((False, 0), (True, 1)):
             made = wipe_tiles(image, tiles, keep_divider=keep_divider,
@@ -177,6 +172,17 @@ def wiped_pairs(split_dir: Path, detector: OnnxDetector,
     return crops, labels
 
 
+def _labelled_photos(split_dir: Path) -> Iterator[tuple[np.ndarray, list[Box]]]:
+    """Each photo of a half-box split with its labelled half boxes, in pixels."""
+    for image_file in sorted((split_dir / "images").glob("*.jpg")):
+        image = cv2.imread(str(image_file))
+        label_file = split_dir / "labels" / (image_file.stem + ".txt")
+        if image is None or not label_file.is_file():
+            continue
+        yield image, [h.box for h in read_half_boxes(label_file, image.shape[1],
+                                                     image.shape[0])]
+
+
 def _on_any(point: Point, outlines) -> bool:
     return any(x0 <= point[0] <= x1 and y0 <= point[1] <= y1 for x0, y0, x1, y1 in outlines)
 
@@ -195,12 +201,7 @@ def _sure_pairs(boxes: list[Box]) -> set[tuple[int, int]]:
 def real_pairs(split_dir: Path) -> tuple[list[np.ndarray], list[int]]:
     crops: list[np.ndarray] = []
     labels: list[int] = []
-    for image_file in sorted((split_dir / "images").glob("*.jpg")):
-        image = cv2.imread(str(image_file))
-        label_file = split_dir / "labels" / (image_file.stem + ".txt")
-        if image is None or not label_file.is_file():
-            continue
-        boxes = [h.box for h in read_half_boxes(label_file, image.shape[1], image.shape[0])]
+    for image, boxes in _labelled_photos(split_dir):
         candidates = list(candidate_index_pairs(boxes))
         for i, j in _sure_pairs(boxes):
             crops.append(crop_pair(image, _centre(boxes[i]), _centre(boxes[j])))
