@@ -63,19 +63,29 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)  # usage errors, --help: argparse exits itself
-    if args.command is None:
-        from tui.app_main import run_app
+    from tui.guard import ignore_sigterm, install_sigterm, prefer_surrogates_on_stdout, run_guarded
 
-        return run_app(args)
-    from tui.guard import install_sigterm, prefer_surrogates_on_stdout, run_guarded
-
+    # Installed before the command's modules load, so that a SIGTERM while they load
+    # ends in one line and 130 like any other moment.
     restore = install_sigterm()
-    prefer_surrogates_on_stdout()
+    parsed: list[argparse.Namespace] = []
     try:
+        # usage errors and --help: argparse exits itself, 2 or 0
+        code = run_guarded("", lambda: parsed.append(build_parser().parse_args(argv)))
+        if not parsed:
+            return code
+        args = parsed[0]
+        if args.command is None:
+            restore()  # the app handles its own signals
+            from tui.app_main import run_app
+
+            return run_app(args)
+        prefer_surrogates_on_stdout()
         return run_guarded(args.command, lambda: args._module.run(args))
     finally:
-        restore()
+        # A process's own command line (argv None) is done here: a SIGTERM in its last
+        # instants changes nothing, so it must not kill it (-15) or raise past the guard.
+        restore() if argv is not None else ignore_sigterm()
 
 
 if __name__ == "__main__":

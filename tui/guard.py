@@ -50,6 +50,14 @@ def install_sigterm() -> Callable[[], None]:
     return restore
 
 
+def ignore_sigterm() -> None:
+    """The command is done and only the exit is left: a late SIGTERM is let go."""
+    try:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    except (ValueError, OSError, AttributeError):
+        pass
+
+
 def _say(line: str) -> None:
     try:
         print(line, file=sys.stderr, flush=True)
@@ -79,6 +87,10 @@ def describe_unexpected(error: BaseException) -> str:
                                                           if first else "")
 
 
+def _prefix(command: str) -> str:
+    return f"chickenfoot {command}" if command else "chickenfoot"
+
+
 def run_guarded(command: str, call: Callable[[], int | None]) -> int:
     """``call()``'s status, with every failure turned into a status and one line."""
     try:
@@ -101,10 +113,10 @@ def run_guarded(command: str, call: Callable[[], int | None]) -> int:
         if isinstance(code, int) and code in (EXIT_BAD_INPUT, EXIT_INTERRUPTED):
             return code
         if not isinstance(code, int):
-            _say(f"chickenfoot {command}: {clip(str(code), 160)}")
+            _say(f"{_prefix(command)}: {clip(str(code), 160)}")
         return EXIT_BAD_INPUT
     except Exception as error:  # noqa: BLE001 - the last line of defence, by design
-        _say(f"chickenfoot {command}: {describe_unexpected(error)}")
+        _say(f"{_prefix(command)}: {describe_unexpected(error)}")
         return EXIT_BAD_INPUT
 
 
