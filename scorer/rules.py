@@ -11,6 +11,7 @@ from __future__ import annotations
 import enum
 from dataclasses import asdict, dataclass, fields, replace
 
+from scorer.messages import clip
 from scorer.tiles import SET_SIZES
 
 
@@ -185,7 +186,7 @@ class RuleSet:
         for key, raw in data.items():
             name = key.replace("-", "_")
             if name not in known:
-                raise ValueError(f"unknown house rule '{key}'")
+                raise ValueError(f"unknown house rule '{clip(str(key), 40)}'")
             kwargs[name] = _coerce(name, type(getattr(cls(), name)), raw)
         return cls(**kwargs)
 
@@ -193,7 +194,7 @@ class RuleSet:
         """A copy with one knob changed, from a typed value such as ``spinner-arms=6``."""
         name = key.replace("-", "_")
         if name not in {f.name for f in fields(self)}:
-            raise ValueError(f"unknown house rule '{key}'")
+            raise ValueError(f"unknown house rule '{clip(str(key), 40)}'")
         return replace(self, **{name: _coerce(name, type(getattr(self, name)), raw)})
 
     def describe(self, players: int | None = None) -> list[str]:
@@ -246,7 +247,8 @@ def _coerce(name: str, kind: type, raw: object) -> object:
             return kind(str(raw))
         except ValueError:
             allowed = ", ".join(m.value for m in kind)
-            raise ValueError(f"{name} must be one of {allowed}, not '{raw}'") from None
+            raise ValueError(
+                f"{name} must be one of {allowed}, not '{clip(str(raw), 40)}'") from None
     if kind is bool:
         if isinstance(raw, bool):
             return raw
@@ -255,8 +257,9 @@ def _coerce(name: str, kind: type, raw: object) -> object:
             return True
         if text in ("no", "false", "0", "off"):
             return False
-        raise ValueError(f"{name} must be yes or no, not '{raw}'")
+        raise ValueError(f"{name} must be yes or no, not '{clip(str(raw), 40)}'")
     try:
         return int(raw)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a whole number, not '{raw}'") from None
+        raise ValueError(
+            f"{name} must be a whole number, not '{clip(str(raw), 40)}'") from None

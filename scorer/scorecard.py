@@ -23,6 +23,7 @@ from dataclasses import dataclass, field, replace
 from scorer.game import Ladder, LadderError, LadderWalk, walk_ladder
 from scorer.messages import counted
 from scorer.rules import RoundOrder, RuleSet, TieBreak
+from scorer.scoring import most_round_points
 from scorer.tiles import Tile
 
 MIN_PLAYERS = 2
@@ -135,6 +136,9 @@ class Scorecard:
             rounds.append((None,) * len(self.players))
         if not 0 <= round_index < len(rounds):
             raise ValueError(f"there is no round {round_index + 1}")
+        most = most_round_points(self.rules)
+        if entry.points > most:
+            raise ValueError(f"at most {most} points in one round under these rules")
         row = list(rounds[round_index])
         row[seat] = entry
         rounds[round_index] = tuple(row)
@@ -407,9 +411,12 @@ class Scorecard:
             tuple(None if e is None else Entry.from_dict(e) for e in row)
             for row in data.get("rounds", ())  # type: ignore[union-attr]
         )
+        most = most_round_points(rules)
         for row in rounds:
             if len(row) != len(players):
                 raise ValueError("a stored round does not have one score per player")
+            if any(e is not None and e.points > most for e in row):
+                raise ValueError(f"a stored score is more than one round can cost ({most})")
         openings = tuple(None if o is None else int(o)
                          for o in data.get("openings", ()))  # type: ignore[union-attr]
         if len(openings) > len(rounds):

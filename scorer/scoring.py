@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from scorer.rules import DEFAULT_RULES, RuleSet
-from scorer.tiles import Tile
+from scorer.tiles import Tile, full_set
 
 BLANK_END_VALUE = 25
 
@@ -33,3 +33,9 @@ def score_hand(tiles: Iterable[Tile], rules: RuleSet = DEFAULT_RULES,
     if went_out_on_double:
         points += rules.going_out_on_double_penalty
     return points
+
+
+def most_round_points(rules: RuleSet = DEFAULT_RULES) -> int:
+    """The most one round can cost a player under these rules: the whole set left in one
+    hand, plus the going-out-on-a-double penalty."""
+    return score_hand(full_set(rules.set_max), rules) + rules.going_out_on_double_penalty

@@ -25,6 +25,17 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its error line kept short: a 100,000-character value given to
+    --set is named by its start, not echoed whole."""
+
+    def error(self, message: str):
+        from scorer.messages import clip
+
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {clip(message, 200)}\n")
+
+
 class _LazySubcommands(argparse._SubParsersAction):
     """Subparsers whose options are added when their command is chosen: ``--help`` and
     ``check BOARD`` then import only the modules they run, not every command's."""
@@ -44,7 +55,7 @@ def _fill(name: str, command_parser: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="chickenfoot",
         description="Chicken Foot companion. With no command, opens the scorecard app.",
     )

@@ -10,6 +10,9 @@ from rich.text import Text
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
 
+# The keys that type a number. str.isdigit() also takes "²" and "٣", which int() refuses
+# or the player did not mean.
+DIGITS = frozenset("0123456789")
 
 def chip(tile: Tile) -> str:
     """A tile as it looks on the table: [5|3] (highest half first, as people say it)."""
@@ -30,7 +33,7 @@ def parse_tiles(text: str, set_max: int) -> tuple[list[Tile], list[str]]:
     problems: list[str] = []
     for token in filter(None, _SPLIT.split(text.strip())):
         try:
-            if token.isdigit() and len(token) == 2 and set_max <= 9:
+            if token.isascii() and token.isdigit() and len(token) == 2 and set_max <= 9:
                 tile = Tile.of(int(token[0]), int(token[1]))
             else:
                 tile = Tile.parse(token)

@@ -3,6 +3,7 @@ bad input, 130 interrupted (Ctrl+C, SIGTERM, output closed); never a traceback, 
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -78,6 +79,16 @@ def test_a_latin1_file_name_never_crashes(tmp_path, command):
 
 
 @linux
+def test_a_latin1_photo_name_is_written_as_valid_json(tmp_path):
+    name = os.path.join(os.fsencode(tmp_path), b"caf\xe9.jpg")
+    with open(name, "wb") as handle:
+        handle.write(HAND.read_bytes())
+    done = cli("read", "--json", name)
+    assert done.returncode == 0, done.stderr
+    assert os.fsencode(json.loads(done.stdout)["image"]) == name
+
+
+@linux
 def test_a_latin1_video_name_is_refused_in_one_line(tmp_path):
     name = os.path.join(os.fsencode(tmp_path), b"caf\xe9.avi")
     with open(name, "wb") as handle:
@@ -115,3 +126,13 @@ def test_sigterm_prints_one_line_and_exits_130():
     _, err = process.communicate(timeout=60)
     assert process.returncode == 130
     assert b"chickenfoot: terminated" in err and b"Traceback" not in err
+
+
+@pytest.mark.parametrize("words", [["simulate", "--set", "9" * 50_000],
+                                   ["simulate", "--rule", "x" * 50_000 + "=1"],
+                                   ["simulate", "--rule", "spinner-arms=" + "x" * 50_000],
+                                   ["live", "--no-window", "--camera", "/tmp/" + "x" * 5_000]])
+def test_a_huge_bad_value_is_named_by_its_start_not_echoed(words):
+    done = cli(*words)
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert 0 < len(done.stderr) < 1_000

@@ -172,3 +172,18 @@ def test_totals_equal_sum_and_standings_are_sorted(rows):
     assert [s.total for s in table] == sorted(s.total for s in table)
     assert table[0].rank == 1
     assert set(card.result().winners) <= {s.player for s in table if s.rank == 1}
+
+
+def test_a_score_beyond_what_a_round_can_cost_is_refused():
+    card = Scorecard.new(("Ann", "Bo"), RULES)
+    most = 495 + 50  # double-9: every pip, the double blank counting 50
+    assert card.with_score(0, "Ann", most).entry(0, "Ann").points == most
+    with pytest.raises(ValueError, match="at most 545"):
+        card.with_score(0, "Ann", most + 1)
+
+
+def test_a_stored_score_of_thousands_of_digits_is_damage_not_a_crash_later():
+    data = Scorecard.new(("Ann", "Bo"), RULES).with_score(0, "Ann", 12).to_dict()
+    data["rounds"][0][0]["points"] = int("9" * 4000)
+    with pytest.raises(ValueError, match="more than one round can cost"):
+        Scorecard.from_dict(data)

@@ -348,3 +348,19 @@ async def test_target_total_game_adds_rounds_until_someone_reaches_it(make_app):
         assert len(card.rounds) == 2 and card.round_headers() == ("9-9", "8-8")
         assert card.is_finished and card.result().winners == ("Ann",)
         assert "Bo reached 30" in str(app.screen.query_one("#result").render())
+
+
+async def test_digits_of_other_scripts_on_the_review_table_change_nothing(make_app, photo):
+    app = make_app(FakeRecognizer())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        screen = await capture_score(pilot, photo)
+        review = screen.query_one("#review")
+        review.focus()
+        await pilot.pause()
+        before = [str(r.tile) for r in screen.read]
+        for key in ("\u0663", "\u0664", "\u00b2"):  # Arabic-Indic 3 and 4, superscript 2
+            review.post_message(events.Key(key, key))
+            await pilot.pause()
+        assert app.is_running and [str(r.tile) for r in screen.read] == before

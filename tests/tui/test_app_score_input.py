@@ -8,14 +8,15 @@ from test_app_evening import SIZE, new_game
 from textual import events
 
 from scorer.rules import RuleSet
-from tui.screens.points import most_points, typed_points
+from scorer.scoring import most_round_points
+from tui.screens.points import typed_points
 from tui.screens.score_entry import ScoreEntryScreen
 from tui.screens.scorecard import ScorecardScreen
 
 
 def test_the_most_a_round_can_cost_is_the_whole_set_in_one_hand():
-    assert most_points(RuleSet()) == 495 + 50  # double-9: all pips, 0-0 counts 50
-    assert most_points(RuleSet(set_max=12, going_out_on_double_penalty=50)) == 1092 + 50 + 50
+    assert most_round_points(RuleSet()) == 495 + 50  # double-9: all pips, 0-0 counts 50
+    assert most_round_points(RuleSet(set_max=12, going_out_on_double_penalty=50)) == 1092 + 50 + 50
 
 
 @pytest.mark.parametrize(("text", "problem"), [

@@ -148,3 +148,11 @@ async def test_a_photo_path_typed_before_the_screen_opens_is_read(make_app, phot
         assert recognizer.calls == [("path", str(photo))]
         assert [str(r.tile) for r in screen.read] == ["5-6", "0-0", "2-4"]
         assert screen.query_one("#review").cursor_row == 2  # the doubtful 4-2
+
+
+def test_only_ascii_digits_make_a_tile_typed_as_two_digits():
+    from scorer.tiles import Tile
+    from tui.widgets import parse_tiles
+
+    tiles, problems = parse_tiles("53 \u0665\u0663", 9)
+    assert tiles == [Tile.of(5, 3)] and len(problems) == 1

@@ -72,7 +72,7 @@ def test_bad_file_gives_an_error_value_not_an_exception(tmp_path):
 
 
 def test_reduced_photo_coordinates_come_back_in_original_pixels(tmp_path, monkeypatch):
-    monkeypatch.setattr(capture, "MAX_DECODE_MEGAPIXELS", 0.05)
+    monkeypatch.setattr(capture, "MAX_REDUCED_MEGAPIXELS", 0.05)
     path = tmp_path / "big.jpg"
     cv2.imwrite(str(path), np.full((200, 400, 3), 100, np.uint8))  # 0.08 MP -> read at 1/2
     reader = FakeReader([tile(2, 4, x=10, y=10)])

@@ -6,15 +6,9 @@ from __future__ import annotations
 import re
 
 from scorer.rules import RuleSet
-from scorer.scoring import score_hand
-from scorer.tiles import full_set
+from scorer.scoring import most_round_points
 
 SHOWN = 12  # characters of a bad entry quoted back
-
-
-def most_points(rules: RuleSet) -> int:
-    """The most one round can cost a player under these rules."""
-    return score_hand(full_set(rules.set_max), rules) + rules.going_out_on_double_penalty
 
 
 def _quoted(text: str) -> str:
@@ -26,7 +20,7 @@ def typed_points(text: str, rules: RuleSet) -> int:
     text = text.strip()
     if not text:
         raise ValueError("type the points, or tick 'went out'")
-    most = most_points(rules)
+    most = most_round_points(rules)
     if re.fullmatch(r"[0-9]+", text):
         if len(text) > len(str(most)) or int(text) > most:
             raise ValueError(

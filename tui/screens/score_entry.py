@@ -43,7 +43,7 @@ from tui.recognizer import (
     review_tiles,
 )
 from tui.screens.points import typed_points
-from tui.widgets import chip, chips, confidence_text, parse_tiles
+from tui.widgets import DIGITS, chip, chips, confidence_text, parse_tiles
 from tui.widgets_opening import chosen_opening, opening_select, records_opening
 from vision.types import Recognition
 
@@ -70,6 +70,9 @@ class ReadFailed(Message):
         self.severity = severity
 
 
+# The field that takes the keys in each mode.
+MODE_FIELDS = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-path"}
+
 class ReviewTable(DataTable):
     """The tiles read, one per row. Two digits replace the tile, a takes the second
     guess, Delete removes it, + adds one, f fixes it by typing."""
@@ -82,7 +85,7 @@ class ReviewTable(DataTable):
     ]
 
     def on_key(self, event: events.Key) -> None:
-        if event.character and event.character.isdigit():
+        if event.character and event.character in DIGITS:  # not "²" or "٣": int() of them
             event.stop()
             event.prevent_default()
             screen = self.screen
@@ -114,6 +117,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.round_index = round_index
         self.player = player
         self.mode = mode if mode in TABS else "typed"
+        # Focus lands on the mode's field as the screen opens, not on the first focusable
+        # widget (the opening double's list), which would take the keys typed fast.
+        self.AUTO_FOCUS = MODE_FIELDS[self.mode]
         self.photo = photo
         self.camera_index = camera_index
         self.typed = typed
@@ -196,9 +202,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self._check_points()
         # Keys typed before the screen opened go to the field of its mode; Enter among
         # them does what Enter does there (save, or read the photo).
-        field = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-path"}
         if self.typed:
-            self.query_one(field[self.mode], Input).value = self.typed
+            self.query_one(MODE_FIELDS[self.mode], Input).value = self.typed
             if self.mode == "capture" and self.save_on_open:
                 self.photo = self.photo or self.typed
         if self.save_on_open and self.mode != "capture":
@@ -208,12 +213,24 @@ class ScoreEntryScreen(Screen[Entry | None]):
         elif self.mode == "capture" and self.live:
             self.action_live()
 
+    def on_key(self, event: events.Key) -> None:
+        """A key that reaches the screen while nothing has focus yet (typed fast, just
+        after it opened) belongs to the mode's field, never lost: "12.5" stays 12.5."""
+        if self.focused is not None or not (event.character and event.is_printable):
+            return
+        if self.mode == "capture" and self.read:
+            return
+        field = self.query_one(MODE_FIELDS[self.mode], Input)
+        field.value += event.character
+        field.cursor_position = len(field.value)
+        event.stop()
+        event.prevent_default()
+
     def _focus_mode(self, now: bool = False) -> None:
-        target = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-path"}
         if self.mode == "capture" and self.read:
             widget = self.query_one("#review")
         else:
-            widget = self.query_one(target[self.mode])
+            widget = self.query_one(MODE_FIELDS[self.mode])
         if now:
             self.set_focus(widget)
         else:

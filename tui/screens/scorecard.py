@@ -17,7 +17,7 @@ from textual.widgets import DataTable, Footer, Header, Static
 
 from scorer.scorecard import Method, Scorecard
 from tui.standings import lead_words, names, ranks
-from tui.widgets import rules_summary
+from tui.widgets import DIGITS, rules_summary
 
 WIDE_ENOUGH_FOR_RULES = 130
 FIRST_ROUND_COLUMN = 4  # Player, Total, Zero, Rank stay in view; the rounds scroll
@@ -242,7 +242,7 @@ class ScorecardScreen(Screen[None]):
             event.stop()
             event.prevent_default()
             return
-        if event.character and event.character.isdigit() and self.card is not None:
+        if event.character and event.character in DIGITS and self.card is not None:
             event.stop()
             event.prevent_default()
             self.app.action_score("typed", typed=event.character)

@@ -15,12 +15,15 @@ Limits and decisions:
 - Size: a photo may hold at most ``MAX_DECODE_MEGAPIXELS`` (50 MP: a 12 MP phone photo and
   a 48 MP one both fit). The width and height are read from the file header before any
   pixel is decoded (``vision.image.header``, which skips any number of JPEG APP segments);
-  a file whose header does not say its size is refused undecoded. A larger JPEG (a
-  20,000-pixel panorama) is decoded reduced by 2, 4 or 8 inside the JPEG decoder (to at
-  most ``MAX_REDUCED_MEGAPIXELS``; a JPEG that would still be larger at 1/8 is refused), so the
-  full-size pixels never sit in memory; ``scale`` then says how many original pixels one
-  decoded pixel spans. A larger image in another format is refused, since OpenCV would
-  decode it at full size first.
+  a file whose header does not say its size is refused undecoded. A JPEG over
+  ``MAX_REDUCED_MEGAPIXELS`` (16 MP: a 48 MP phone photo, a 20,000-pixel panorama) is
+  decoded reduced by 2, 4 or 8 inside the JPEG decoder to at most that many pixels, so
+  the full-size pixels never sit in memory and reading any photo peaks near what a 12 MP
+  one does; one that would still be larger at 1/8 (over 1,024 MP, a header bomb) is
+  refused. Tiles keep plenty of pixels: a half of a tile seen from standing height is
+  still tens of pixels wide at 1/2. ``scale`` then says how many original pixels one
+  decoded pixel spans. A larger image in another format is refused over 50 MP, since
+  OpenCV would decode it at full size first.
 - Too small: either side under ``MIN_SIDE_PX`` (32 px) cannot hold a readable tile and is
   an error, not an empty result.
 - Damage (``vision.image.decode``): a JPEG cut short is still decoded (the missing part
@@ -52,10 +55,10 @@ __all__ = ["ACCEPTED_FORMATS", "IMAGE_SUFFIXES", "MAX_DECODE_MEGAPIXELS", "MAX_F
            "load_image", "sniff_format"]
 
 MAX_DECODE_MEGAPIXELS = 50.0
-# A JPEG over the limit is decoded reduced until at most this many pixels come out: OpenCV
-# holds about twice the output while decoding, so a header bomb (a 56,000-pixel square
-# declared behind ten APP segments) peaks near 220 MB instead of 365 MB at 49 MP.
-MAX_REDUCED_MEGAPIXELS = 25.0
+# A JPEG over this is decoded reduced until at most this many pixels come out. Measured
+# with /usr/bin/time on `chickenfoot read`: peak 176 MB at 12 MP, 246 MB at 24 MP and
+# 388 MB at 48 MP read whole; 226 MB at 81 MP read at 1/2 (20 MP).
+MAX_REDUCED_MEGAPIXELS = 16.0
 MIN_SIDE_PX = 32
 
 _REDUCED = ((2, cv2.IMREAD_REDUCED_COLOR_2), (4, cv2.IMREAD_REDUCED_COLOR_4),
@@ -96,7 +99,8 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
             raise ImageError(path, "image data is damaged or cut short (its header gives "
                                    "no size)")
         reduce_by, flag = 1, cv2.IMREAD_COLOR
-        if stored[0] * stored[1] > MAX_DECODE_MEGAPIXELS * 1e6:
+        most = MAX_REDUCED_MEGAPIXELS if kind == "jpeg" else MAX_DECODE_MEGAPIXELS
+        if stored[0] * stored[1] > most * 1e6:
             reduce_by, flag = _reduction(path, kind, stored)
         handle.seek(0)
         data = handle.read(MAX_FILE_BYTES + 1)
@@ -116,7 +120,7 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
     warnings: list[str] = []
     if decoded.damage is not None:
         warnings.append(f"{name} {decoded.damage.describe()}")
-    if reduce_by > 1:
+    if full_w * full_h > MAX_DECODE_MEGAPIXELS * 1e6:  # under it, reducing is routine
         warnings.append(f"{name} is {_mp(full_w, full_h)}; read at 1/{reduce_by} size")
     return LoadedImage(path=str(path), pixels=pixels, width=full_w, height=full_h,
                        scale=full_w / width, warnings=tuple(warnings), damage=decoded.damage)

@@ -42,6 +42,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from scorer.messages import clip_name
 from vision.native_log import captured_stderr
 
 CAMERA, STREAM, FILE = "camera", "stream", "file"
@@ -154,16 +155,17 @@ def parse_source(text: str | int) -> SourceSpec:
     if "://" in raw:
         return SourceSpec(STREAM, raw)
     path = os.path.expanduser(raw)
+    shown = clip_name(raw)
     if not os.path.isfile(path):
         if os.path.isdir(path):
-            raise SourceError(f"{raw} is a folder, not a video file")
+            raise SourceError(f"{shown} is a folder, not a video file")
         kind = _special_file(path)
         if kind == "camera":  # /dev/videoN: the camera OpenCV knows as index N
             return SourceSpec(CAMERA, int(os.path.basename(path)[len("video"):]))
         if kind is not None:
-            raise SourceError(f"{raw} is a {kind}, not a video file or a camera (give a "
+            raise SourceError(f"{shown} is a {kind}, not a video file or a camera (give a "
                               "camera index, a stream URL or a video file)")
-        raise SourceError(f"no video file at {raw} (give a camera index, a stream URL or a "
+        raise SourceError(f"no video file at {shown} (give a camera index, a stream URL or a "
                           "video file)")
     return SourceSpec(FILE, path)
 

@@ -82,7 +82,13 @@ def to_dict(result: RecognitionResult, rules: RuleSet | None = None,
 
 def to_json_line(result: RecognitionResult, rules: RuleSet | None = None,
                  count_doubtful: bool = False, doubt_below: float = DOUBT_BELOW) -> str:
-    return json.dumps(to_dict(result, rules, count_doubtful, doubt_below), ensure_ascii=False)
+    data = to_dict(result, rules, count_doubtful, doubt_below)
+    line = json.dumps(data, ensure_ascii=False)
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # a file name that is not UTF-8: escaped, so the line
+        line = json.dumps(data)  # stays valid JSON and loads back to the same name
+    return line
 
 
 def _tile_dict(tile: TileReading, doubt_below: float = DOUBT_BELOW) -> dict[str, Any]:

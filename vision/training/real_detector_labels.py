@@ -54,6 +54,19 @@ def complete(image: np.ndarray, halves: list[HalfBox], pips: PipReader):
     return rows, (len(pairs), blanks, alone)
 
 
+def label_lines(rows, width: int, height: int) -> str:
+    """YOLO label lines for (class, pixel box) rows, boxes clipped to the photo."""
+    lines = []
+    for cls, (x0, y0, x1, y1) in rows:
+        x0, x1 = np.clip([x0, x1], 0, width)
+        y0, y1 = np.clip([y0, y1], 0, height)
+        lines.append(
+            f"{cls} {(x0 + x1) / 2 / width:.6f} {(y0 + y1) / 2 / height:.6f} "
+            f"{(x1 - x0) / width:.6f} {(y1 - y0) / height:.6f}"
+        )
+    return "\n".join(lines) + "\n"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("split", type=Path)
@@ -70,15 +83,8 @@ def main() -> None:
         rows, counts = complete(image, halves, pips)
         totals += counts
         shutil.copyfile(image_path, args.out / "images" / image_path.name)
-        lines = []
-        for cls, (x0, y0, x1, y1) in rows:
-            x0, x1 = np.clip([x0, x1], 0, width)
-            y0, y1 = np.clip([y0, y1], 0, height)
-            lines.append(
-                f"{cls} {(x0 + x1) / 2 / width:.6f} {(y0 + y1) / 2 / height:.6f} "
-                f"{(x1 - x0) / width:.6f} {(y1 - y0) / height:.6f}"
-            )
-        (args.out / "labels" / f"{image_path.stem}.txt").write_text("\n".join(lines) + "\n")
+        (args.out / "labels" / f"{image_path.stem}.txt").write_text(
+            label_lines(rows, width, height))
     print(f"pairs {totals[0]}, blank partners found {totals[1]}, halves left alone {totals[2]}")
 
 
