@@ -50,6 +50,9 @@ def judge_play(tableau: Tableau, play: Play, *, spinner: int | None = None) -> V
         # Not on the tableau: what it would show is unknown, but whether the tableau takes
         # a tile anywhere but on the spinner or the open foot is known; judge that too.
         add(Reason(Violation.PARENT_MISSING, f"{parent} is not on the tableau"))
+        if not any(tile.has(value) for value in parent.ends):
+            add(Reason(Violation.NO_MATCH,
+                       f"{tile} does not match: it shares no number with {parent}"))
     else:
         value = where.open_value
         end = tableau.open_end(parent)

@@ -46,6 +46,7 @@ CASES = [
     (FULL_FOOT + " 5-5@1-5", "7-8@1-7", {}, {V.FOOT_OPEN}),
     (ARMS, "9-1@9-9", {}, {V.ALREADY_PLAYED, V.SPINNER_FULL}),
     (ARMS, "3-5@3-3", {}, {V.PARENT_MISSING}),
+    (ARMS, "5-3@4-7", {}, {V.PARENT_MISSING, V.NO_MATCH}),  # shares no number with it
     (ARMS, "9-9", {}, {V.ALREADY_PLAYED, V.SPINNER_PLACED}),
     (ARMS, "8-8", {}, {V.SPINNER_PLACED}),
     (ARMS, "1-12@9-1", {}, {V.TILE_NOT_IN_SET}),

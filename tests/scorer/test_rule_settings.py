@@ -139,10 +139,11 @@ def test_the_rules_in_words_say_when_hands_are_cut() -> None:
 
 # -- every reason for a play on a tile that is not there -------------------------------
 @pytest.mark.parametrize(("text", "play", "violations"), [
-    ("9-9 9-1@9-9", "1-2@5-5", {V.PARENT_MISSING, V.ARMS_FIRST}),
+    ("9-9 9-1@9-9", "1-2@5-5", {V.PARENT_MISSING, V.NO_MATCH, V.ARMS_FIRST}),
     (ARMS + " 1-1@9-1", "4-5@5-5", {V.PARENT_MISSING, V.FOOT_OPEN}),
     (ARMS, "4-5@5-5", {V.PARENT_MISSING}),
-    ("9-9 9-1@9-9", "9-9@5-5", {V.PARENT_MISSING, V.ALREADY_PLAYED, V.ARMS_FIRST}),
+    ("9-9 9-1@9-9", "9-9@5-5", {V.PARENT_MISSING, V.NO_MATCH, V.ALREADY_PLAYED,
+                                V.ARMS_FIRST}),
 ])
 def test_a_missing_parent_is_one_reason_of_many(text: str, play: str,
                                                  violations: set[V]) -> None:
