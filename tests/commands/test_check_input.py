@@ -111,3 +111,11 @@ def test_disputed_with_a_gif_says_it_is_not_a_photo(tmp_path, capsys, no_reader_
 
 def test_disputed_with_notation_still_points_at_play(capsys):
     one_line_error(*run([ARMS, "--disputed", "4-6"], capsys), "--disputed goes with a photo")
+
+
+def test_disputed_with_two_photos_says_one_at_a_time(tmp_path, capsys):
+    photos = [tmp_path / "a.jpg", tmp_path / "b.jpg"]
+    for photo in photos:
+        photo.write_bytes(b"\xff\xd8 not read")
+    one_line_error(*run([*map(str, photos), "--disputed", "4-6"], capsys),
+                   "one photo of the tableau at a time")

@@ -158,6 +158,10 @@ def run(args: argparse.Namespace) -> int:
         return run_photo(args)
     try:
         rules = rules_from_args(args)
+        if args.disputed and len(args.board) > 1 and all(
+                looks_like_path(w) or os.path.lexists(w) for w in args.board):
+            raise InputError(f"--disputed judges one photo of the tableau at a time; "
+                             f"{len(args.board)} were given")
         if args.disputed:
             raise InputError("--disputed goes with a photo of the tableau; on a board in "
                              "notation, name the play with --play TILE@PARENT")
