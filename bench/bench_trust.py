@@ -33,7 +33,7 @@ from vision.evaluation.evaluate import EvalMetrics, evaluate  # noqa: E402
 from vision.evaluation.face_down import read_wiped  # noqa: E402
 from vision.evaluation.sets import SETS, WIPED_SETS, write_set  # noqa: E402
 from vision.reader.recognize import Recognition, recognize_file  # noqa: E402
-from vision.reader.tile_reader import shared_reader  # noqa: E402
+from vision.reader.tile_reader import MODELS_DIR, shared_reader  # noqa: E402
 
 VALID = REPO / "datasets" / "real" / "pip-tracker-double12" / "valid"
 JPEG_START = b"\xff\xd8"
@@ -177,11 +177,13 @@ def main() -> None:
                         help="sets made from the real photos (default: all)")
     parser.add_argument("--rendered", type=int, default=100, metavar="N",
                         help="photos per rendered set (0: none)")
+    parser.add_argument("--models", type=Path, default=MODELS_DIR,
+                        help="the models folder to measure (default: the shipped models/)")
     parser.add_argument("--no-damaged", dest="damaged", action="store_false",
                         help="skip the damaged files made from the samples")
     args = parser.parse_args()
     out = args.out or Path(tempfile.mkdtemp(prefix="trust-"))
-    reader = shared_reader()
+    reader = shared_reader(args.models)
     rows: list[tuple[str, EvalMetrics]] = []
 
     def measure(name: str, folder: Path, set_max: int | None) -> None:

@@ -88,3 +88,30 @@ def test_real_tiles_face_down_are_not_read_as_sure_tiles(tmp_path):
     backs = read_wiped(tmp_path / "facedown", read, is_doubtful_confidence)
     assert backs.backs >= 40
     assert backs.sure_on_backs <= 0.05 * backs.backs
+
+
+def test_detector_copies_drop_the_labels_of_backs_and_keep_those_of_double_blanks():
+    from vision.evaluation.labels import read_half_boxes
+    from vision.reader.pips import PipReader
+    from vision.reader.tile_reader import MODELS_DIR, PIPS_FILE
+    from vision.training.real_detector_labels import complete
+    from vision.training.wiped_detector_photos import wiped_copies
+
+    pips = PipReader(MODELS_DIR / PIPS_FILE)
+    rng = np.random.default_rng(3)
+    seen = 0
+    for image_path in sorted((VALID / "images").glob("*.jpg"))[:8]:
+        image = cv2.imread(str(image_path))
+        halves = read_half_boxes(VALID / "labels" / f"{image_path.stem}.txt",
+                                 image.shape[1], image.shape[0])
+        copies = {c.kind: c for c in wiped_copies(image, halves, pips, rng, share=1.0)}
+        if set(copies) != {"back", "blank"}:
+            continue
+        back, blank = copies["back"], copies["blank"]
+        assert blank.rows == complete(image, halves, pips)[0]  # a double blank is a tile
+        removed = [row for row in blank.rows if row not in back.rows]
+        assert all(row in blank.rows for row in back.rows)
+        assert len(removed) >= 2 * back.wiped  # at least the halves of each back
+        assert not np.array_equal(back.image, image)
+        seen += 1
+    assert seen >= 3

@@ -16,13 +16,14 @@ The pair teaches the one difference between them: the divider.
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from pathlib import Path
 
 import cv2
 import numpy as np
 
 from vision.evaluation.face_down import wipe_tiles
-from vision.evaluation.labels import pair_halves, read_half_boxes
+from vision.evaluation.labels import HalfBox, pair_halves, read_half_boxes
 from vision.reader.pips import PipReader
 from vision.reader.tile_reader import MODELS_DIR, PIPS_FILE
 from vision.training.real_detector_labels import complete, label_lines
@@ -31,6 +32,36 @@ from vision.training.real_detector_labels import complete, label_lines
 def _inside(box, outline) -> bool:
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     return outline[0] <= cx <= outline[2] and outline[1] <= cy <= outline[3]
+
+
+@dataclass(frozen=True)
+class WipedCopy:
+    kind: str  # "back" or "blank"
+    image: np.ndarray
+    rows: list  # (class, pixel box) detector labels
+    wiped: int  # tiles wiped in it
+
+
+def wiped_copies(image: np.ndarray, halves: list[HalfBox], pips: PipReader,
+                 rng: np.random.Generator, share: float) -> list[WipedCopy]:
+    """The photo with a ``share`` of its whole tiles turned face down (their labels
+    gone) and the same tiles made double blanks (labels kept); [] when none was wiped."""
+    rows, _ = complete(image, halves, pips)
+    pairs, _ = pair_halves(halves)
+    chosen = [[halves[i].box, halves[j].box] for i, j in pairs if rng.random() < share]
+    if not chosen:
+        return []
+    seed = int(rng.integers(2**31))
+    copies = []
+    for kind, keep_divider in (("back", False), ("blank", True)):
+        made = wipe_tiles(image, chosen, keep_divider=keep_divider, seed=seed)
+        if not made.wiped:
+            continue
+        kept = rows if keep_divider else [
+            (cls, box) for cls, box in rows
+            if not any(_inside(box, outline) for outline in made.outlines)]
+        copies.append(WipedCopy(kind, made.image, kept, len(made.wiped)))
+    return copies
 
 
 def main() -> None:
@@ -45,37 +76,24 @@ def main() -> None:
     pips = PipReader(MODELS_DIR / PIPS_FILE)
     (args.out / "images").mkdir(parents=True, exist_ok=True)
     (args.out / "labels").mkdir(parents=True, exist_ok=True)
-    backs = blanks = photos = 0
+    counts = {"back": 0, "blank": 0}
+    photos = 0
     for image_path in sorted((args.split / "images").glob("*.jpg")):
         image = cv2.imread(str(image_path))
         if image is None:
             continue
         height, width = image.shape[:2]
         halves = read_half_boxes(args.split / "labels" / f"{image_path.stem}.txt", width, height)
-        rows, _ = complete(image, halves, pips)
-        pairs, _ = pair_halves(halves)
-        chosen = [[halves[i].box, halves[j].box] for i, j in pairs
-                  if rng.random() < args.share]
-        if not chosen:
-            continue
-        seed = int(rng.integers(2**31))
-        for kind, keep_divider in (("back", False), ("blank", True)):
-            made = wipe_tiles(image, chosen, keep_divider=keep_divider, seed=seed)
-            if not made.wiped:
-                continue
-            kept = rows if keep_divider else [
-                (cls, box) for cls, box in rows
-                if not any(_inside(box, outline) for outline in made.outlines)]
-            name = f"{kind}_{image_path.stem}"
-            cv2.imwrite(str(args.out / "images" / f"{name}.jpg"), made.image,
+        for copy in wiped_copies(image, halves, pips, rng, args.share):
+            name = f"{copy.kind}_{image_path.stem}"
+            cv2.imwrite(str(args.out / "images" / f"{name}.jpg"), copy.image,
                         [cv2.IMWRITE_JPEG_QUALITY, 95])
             (args.out / "labels" / f"{name}.txt").write_text(
-                label_lines(kept, width, height))
-            backs += len(made.wiped) * (not keep_divider)
-            blanks += len(made.wiped) * keep_divider
+                label_lines(copy.rows, width, height))
+            counts[copy.kind] += copy.wiped
             photos += 1
-    print(f"{photos} photos written: {backs} tiles turned face down, {blanks} made double "
-          f"blanks")
+    print(f"{photos} photos written: {counts['back']} tiles turned face down, "
+          f"{counts['blank']} made double blanks")
 
 
 if __name__ == "__main__":
