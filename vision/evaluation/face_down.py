@@ -49,7 +49,7 @@ def wipe_tiles(image: np.ndarray, tiles: Sequence[Sequence[Box]], *,
         others = [b for k, t in enumerate(tiles) if k != index for b in t]
         if len(boxes) == 1 and (keep_divider or _crowded(boxes[0], others)):
             continue  # where a blank half lies is unknown: only wipe it standing apart
-        marks, outline, grain = _marks(image, boxes, keep_divider)
+        marks, outline, grain, divider = _marks(image, boxes, keep_divider)
         if marks is None:
             continue
         fill = cv2.inpaint(out, marks, 5, cv2.INPAINT_TELEA).astype(np.float32)
@@ -57,18 +57,21 @@ def wipe_tiles(image: np.ndarray, tiles: Sequence[Sequence[Box]], *,
         where = marks > 0
         candidate = out.copy()
         candidate[where] = np.clip(fill[where], 0, 255).astype(np.uint8)
-        if keep_divider or _plain(candidate, image, outline):
+        if _plain(candidate, image, outline, divider):
             out = candidate
         else:
-            continue  # a mark the face did not surround (a pip at the very edge) is left
+            continue  # a mark the face did not surround (a pip at the very edge) is left:
+            # a back with a pip, or a "double blank" with a pip by its divider, is neither
         outlines.append(outline)
         wiped.append(index)
     return Wiped(out, tuple(outlines), tuple(wiped))
 
 
-def _plain(wiped: np.ndarray, original: np.ndarray, outline: Box) -> bool:
-    """Whether the middle of a wiped tile holds nothing but face: under 1% of its pixels
-    far from the face colour (the brightest half of the original middle)."""
+def _plain(wiped: np.ndarray, original: np.ndarray, outline: Box,
+           divider: np.ndarray | None = None) -> bool:
+    """Whether the middle of a wiped tile holds nothing but face (and the divider kept,
+    when one is): under 1% of its other pixels far from the face colour (the brightest
+    half of the original middle)."""
     x0, y0, x1, y1 = outline
     dx, dy = 0.2 * (x1 - x0), 0.2 * (y1 - y0)
     window = (slice(int(y0 + dy), int(np.ceil(y1 - dy))),
@@ -79,7 +82,9 @@ def _plain(wiped: np.ndarray, original: np.ndarray, outline: Box) -> bool:
         return False
     face = np.median(before[before[:, 0] >= np.percentile(before[:, 0], 50)], axis=0)
     far = np.linalg.norm(after - face, axis=1) > 2 * FACE_DISTANCE
-    return float(far.mean()) < 0.01
+    if divider is not None:
+        far = far[divider[window].reshape(-1) == 0]
+    return far.size > 0 and float(far.mean()) < 0.01
 
 
 def _crowded(box: Box, others: Sequence[Box]) -> bool:
@@ -91,8 +96,9 @@ def _crowded(box: Box, others: Sequence[Box]) -> bool:
 
 
 def _marks(image: np.ndarray, boxes: Sequence[Box],
-           keep_divider: bool) -> tuple[np.ndarray | None, Box, float]:
-    """The mask of one tile's marks, the tile's box and the grain of its face."""
+           keep_divider: bool) -> tuple[np.ndarray | None, Box, float, np.ndarray | None]:
+    """The mask of one tile's marks, the tile's box, the grain of its face and, when kept,
+    the divider's mask with its soft rim."""
     h, w = image.shape[:2]
     b = np.array(boxes, np.float64)
     x0, y0 = b[:, 0].min(), b[:, 1].min()
@@ -105,7 +111,7 @@ def _marks(image: np.ndarray, boxes: Sequence[Box],
     rx1, ry1 = int(min(w, x1 + pad)), int(min(h, y1 + pad))
     outline = (float(max(0, x0)), float(max(0, y0)), float(min(w, x1)), float(min(h, y1)))
     if rx1 - rx0 < 8 or ry1 - ry0 < 8:
-        return None, outline, 0.0
+        return None, outline, 0.0, None
     region = cv2.cvtColor(image[ry0:ry1, rx0:rx1], cv2.COLOR_BGR2LAB).astype(np.float32)
     # the face: the bright, even part of the labelled halves
     inside = np.zeros(region.shape[:2], bool)
@@ -113,7 +119,7 @@ def _marks(image: np.ndarray, boxes: Sequence[Box],
         inside[int(by0) - ry0:int(by1) - ry0, int(bx0) - rx0:int(bx1) - rx0] = True
     lightness = region[..., 0][inside]
     if lightness.size < 16:
-        return None, outline, 0.0
+        return None, outline, 0.0, None
     bright = region[inside][lightness >= np.percentile(lightness, 55)]
     face_colour = np.median(bright, axis=0)
     face = np.linalg.norm(region - face_colour, axis=2) < FACE_DISTANCE
@@ -138,16 +144,22 @@ def _marks(image: np.ndarray, boxes: Sequence[Box],
             continue
         marks[labels == k] = 255
     if not marks.any():
-        return None, outline, 0.0
+        return None, outline, 0.0, None
     divider = _divider(marks, tile_box, short) if keep_divider else None
     # a mark's soft rim is neither mark nor face: take it too
     rim = max(2, int(round(half * 0.04)))
     marks = cv2.dilate(marks, cv2.getStructuringElement(cv2.MORPH_ELLIPSE,
                                                          (2 * rim + 1, 2 * rim + 1)))
+    kept = None
     if divider is not None:
         if not divider.any():
-            return None, outline, 0.0  # no divider to keep: no double blank to make
+            return None, outline, 0.0, None  # no divider to keep: no double blank
         marks[cv2.dilate(divider, np.ones((3, 3), np.uint8)) > 0] = 0
+        kept = np.zeros((h, w), np.uint8)
+        # the divider's soft shadow too: narrower than a pip, so no pip hides in it
+        band = max(rim, int(round(0.06 * short)))
+        kept[ry0:ry1, rx0:rx1] = cv2.dilate(divider, np.ones((2 * band + 1, 2 * band + 1),
+                                                             np.uint8))
     full = np.zeros((h, w), np.uint8)
     full[ry0:ry1, rx0:rx1] = marks
     ox0, oy0, ox1, oy1 = outline  # nothing past the tile's own box changes
@@ -155,7 +167,7 @@ def _marks(image: np.ndarray, boxes: Sequence[Box],
     full[int(np.ceil(oy1)) + 1:] = 0
     full[:, :int(ox0)] = 0
     full[:, int(np.ceil(ox1)) + 1:] = 0
-    return full, outline, grain
+    return full, outline, grain, kept
 
 
 def _divider(marks: np.ndarray, tile_box: np.ndarray, short: float) -> np.ndarray:
