@@ -99,7 +99,8 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
             raise ImageError(path, "image data is damaged or cut short (its header gives "
                                    "no size)")
         reduce_by, flag = 1, cv2.IMREAD_COLOR
-        most = MAX_REDUCED_MEGAPIXELS if kind == "jpeg" else MAX_DECODE_MEGAPIXELS
+        most = (min(MAX_REDUCED_MEGAPIXELS, MAX_DECODE_MEGAPIXELS) if kind == "jpeg"
+                else MAX_DECODE_MEGAPIXELS)
         if stored[0] * stored[1] > most * 1e6:
             reduce_by, flag = _reduction(path, kind, stored)
         handle.seek(0)
