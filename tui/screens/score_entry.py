@@ -73,6 +73,7 @@ class ReadFailed(Message):
 # The field that takes the keys in each mode.
 MODE_FIELDS = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-path"}
 
+
 class ReviewTable(DataTable):
     """The tiles read, one per row. Two digits replace the tile, a takes the second
     guess, Delete removes it, + adds one, f fixes it by typing."""
