@@ -14,6 +14,7 @@ from scorer.tiles import Tile
 # or the player did not mean.
 DIGITS = frozenset("0123456789")
 
+
 def chip(tile: Tile) -> str:
     """A tile as it looks on the table: [5|3] (highest half first, as people say it)."""
     return f"[{tile.high}|{tile.low}]"
@@ -33,7 +34,7 @@ def parse_tiles(text: str, set_max: int) -> tuple[list[Tile], list[str]]:
     problems: list[str] = []
     for token in filter(None, _SPLIT.split(text.strip())):
         try:
-            if token.isascii() and token.isdigit() and len(token) == 2 and set_max <= 9:
+            if len(token) == 2 and DIGITS.issuperset(token) and set_max <= 9:
                 tile = Tile.of(int(token[0]), int(token[1]))
             else:
                 tile = Tile.parse(token)

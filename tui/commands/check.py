@@ -140,6 +140,10 @@ def is_photo(words: list[str]) -> bool:
     return os.path.splitext(words[0])[1].lower() in IMAGE_SUFFIXES
 
 
+def _names_a_file(word: str) -> bool:
+    return looks_like_path(word) or os.path.lexists(word)
+
+
 def wants_photo(args: argparse.Namespace) -> bool:
     """A photo of the tableau, or one word given with --disputed (and no --play): the photo
     branch then says what is wrong with the file (missing, not an image), not that
@@ -148,7 +152,7 @@ def wants_photo(args: argparse.Namespace) -> bool:
         return True
     if not args.disputed or args.play or len(args.board) != 1:
         return False
-    return looks_like_path(args.board[0]) or os.path.lexists(args.board[0])
+    return _names_a_file(args.board[0])
 
 
 def run(args: argparse.Namespace) -> int:
@@ -158,8 +162,7 @@ def run(args: argparse.Namespace) -> int:
         return run_photo(args)
     try:
         rules = rules_from_args(args)
-        if args.disputed and len(args.board) > 1 and all(
-                looks_like_path(w) or os.path.lexists(w) for w in args.board):
+        if args.disputed and len(args.board) > 1 and all(map(_names_a_file, args.board)):
             raise InputError(f"--disputed judges one photo of the tableau at a time; "
                              f"{len(args.board)} were given")
         if args.disputed:

@@ -57,11 +57,11 @@ def wipe_tiles(image: np.ndarray, tiles: Sequence[Sequence[Box]], *,
         where = marks > 0
         candidate = out.copy()
         candidate[where] = np.clip(fill[where], 0, 255).astype(np.uint8)
-        if _plain(candidate, image, outline, divider):
-            out = candidate
-        else:
-            continue  # a mark the face did not surround (a pip at the very edge) is left:
-            # a back with a pip, or a "double blank" with a pip by its divider, is neither
+        if not _plain(candidate, image, outline, divider):
+            # a mark the face did not surround (a pip at the very edge) is left: a back
+            # with a pip, or a "double blank" with a pip by its divider, is neither
+            continue
+        out = candidate
         outlines.append(outline)
         wiped.append(index)
     return Wiped(out, tuple(outlines), tuple(wiped))

@@ -263,7 +263,9 @@ def _paste_yard(canvas: np.ndarray, occupied: np.ndarray, scale: float, half_px:
     h, w = canvas.shape[:2]
     laid: list[np.ndarray] = []
     left = count
-    back_seed = int(rng.integers(2**31))  # one set: every back alike
+    # one set: every back alike
+    face, mask = tile_back(int(np.clip(half_px * 1.5, 16, 160)), style,
+                           np.random.default_rng(int(rng.integers(2**31))))
     for _ in range(12):
         if left <= 0:
             break
@@ -281,8 +283,6 @@ def _paste_yard(canvas: np.ndarray, occupied: np.ndarray, scale: float, half_px:
             continue
         for pose in group:
             _claim(occupied, pose.corners(), scale)
-            face, mask = tile_back(int(np.clip(half_px * 1.5, 16, 160)), style,
-                                   np.random.default_rng(back_seed))
             _paste_thing(canvas, pose, face, mask, style.side_bgr, rng, light_dir)
             laid.append(pose.corners())
         left -= size
