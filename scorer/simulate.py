@@ -6,7 +6,9 @@ passing only when it must. Used by the property tests, the benchmark and the
 
 A strategy is handed what its seat can see (a ``SeatView``: its own hand, the tableau,
 how many tiles each hand and the boneyard hold), the legal moves and a random source;
-never the round state with the other hands and the boneyard's order.
+never the round state with the other hands and the boneyard's order. The seats' random
+source is not the one that shuffles (``seats_rng``): a seat cannot learn the next deal
+from it, and a seed deals the same rounds whichever strategies play them.
 """
 
 from __future__ import annotations
@@ -79,6 +81,11 @@ def new_round(rules: RuleSet, players: int, double: int, rng: random.Random, *,
     raise RuntimeError("no deal held the starting double")
 
 
+def seats_rng(rng: random.Random) -> random.Random:
+    """The seats' own random source, drawn once from the dealer's."""
+    return random.Random(rng.getrandbits(64))
+
+
 def play_out(state: RoundState, strategies: Sequence[Strategy], rng: random.Random,
              on_move: Callable[[RoundState, Move], None] | None = None) -> RoundState:
     """Play ``state`` to the end; each seat's strategy sees only its ``SeatView``.
@@ -97,9 +104,10 @@ def play_round(rules: RuleSet, players: int, rng: random.Random,
                starter: int | None = None, first_seat: int = 0) -> RoundState:
     """Deal and play one whole round; returns the final state."""
     strategies = strategies or (random_player,) * players
+    seats = seats_rng(rng)
     state = new_round(rules, players, rules.set_max if double is None else double, rng,
                       starter=starter, first_seat=first_seat)
-    return play_out(state, strategies, rng)
+    return play_out(state, strategies, seats)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +132,7 @@ def play_game(rules: RuleSet, players: int, rng: random.Random,
               strategies: Sequence[Strategy] | None = None) -> GameRecord:
     """Play a whole game: every round of the ladder, the deal passing to the left."""
     strategies = strategies or (random_player,) * players
+    seats = seats_rng(rng)
     game = Game(rules, players)
     ends: list[RoundEnd] = []
     out: list[int | None] = []
@@ -138,7 +147,7 @@ def play_game(rules: RuleSet, players: int, rng: random.Random,
             starter = highest_draw(draws)
         state = new_round(rules, players, double, rng, starter=starter,
                           first_seat=index % players, burned=ladder.burned)
-        state = play_out(state, strategies, rng)
+        state = play_out(state, strategies, seats)
         ends.append(state.end)  # type: ignore[arg-type]
         out.append(state.went_out)
         game = game.with_round(scores(state), state.double)

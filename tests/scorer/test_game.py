@@ -78,6 +78,29 @@ def test_simulation_is_seeded() -> None:
     assert a == b
 
 
+def test_a_seed_deals_the_same_rounds_whichever_strategies_play(monkeypatch) -> None:
+    # The seats draw from their own random source: how the random seats play cannot
+    # move the later deals (nor could a seat read them off the dealer's source).
+    import scorer.simulate as simulate
+
+    dealt: list[tuple] = []
+    real_new_round = simulate.new_round
+
+    def recording(*args, **kwargs):
+        state = real_new_round(*args, **kwargs)
+        dealt.append((state.double, state.hands, state.boneyard))
+        return state
+
+    monkeypatch.setattr(simulate, "new_round", recording)
+    deals = {}
+    for name in ("random", "greedy"):
+        dealt.clear()
+        record = play_game(RuleSet(), 4, random.Random(21), strategies_for(name, 4))
+        deals[name] = list(dealt)
+        assert len(dealt) == len(record.game.rounds) == 10
+    assert deals["random"] == deals["greedy"]
+
+
 def test_greedy_plays_the_heaviest_tile() -> None:
     rng = random.Random(3)
     state = new_round(RuleSet(), 4, 9, rng)
