@@ -171,6 +171,29 @@ def test_a_confident_mismatch_is_kept_as_it_lies_and_named() -> None:
     assert expected & set(reading.problem_lines()), reading.problem_lines()
 
 
+def test_a_double_corrected_is_one_note_not_one_per_half() -> None:
+    from vision.board.read import describe_corrections
+
+    tiles = readings_of(BOARDS[2])
+    i = index_of(tiles, 1, 1)
+    for half in (0, 1):
+        tiles[i] = unsure(tiles[i], half, 4, 1, 0.5, 0.4)
+    reading = read_tableau(tiles, 9)
+    assert reading.ok and reading.board == parse_board(BOARDS[2])
+    lines = describe_corrections(tiles, reading)
+    assert len(lines) == 1 and lines[0].startswith("read 4-4 at ")
+    assert lines[0].endswith(" as 1-1: 4 does not fit the board, 1 does")
+
+
+def test_a_tile_ending_against_the_side_of_one_that_is_no_double_says_so() -> None:
+    from vision.board.problems import BoardProblem, describe
+
+    tiles = readings_of(BOARDS[0])
+    line = describe(BoardProblem(Kind.MISMATCH, (1, 0), (3, 3, 5)), tiles, [(3, 5), (9, 3)])
+    assert line == ("9-3 ends against the side of 3-5, which is no double: only a double "
+                    "lies across a line")
+
+
 def test_one_dissenting_half_is_outvoted_by_a_whole_foot() -> None:
     notation = BOARDS[2]
     tiles = readings_of(notation)

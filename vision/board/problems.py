@@ -91,8 +91,10 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
     if kind is Kind.BUDGET_SPENT:
         return "the search for the board stopped at its limit; the board shown is its best"
     if kind is Kind.MISMATCH:
-        other = "/".join(str(v) for v in vs[1:])
-        return f"{named(ix[0])} touches {named(ix[1])}: {vs[0]} against {other}"
+        if len(vs) > 2:  # the other tile lies across the end and is no double
+            return (f"{named(ix[0])} ends against the side of {named(ix[1])}, which is no "
+                    "double: only a double lies across a line")
+        return f"{named(ix[0])} touches {named(ix[1])}: {vs[0]} against {vs[1]}"
     if kind is Kind.LOOSE_TILE:
         return f"a tile not joined to anything: {where(ix[0])}"
     if kind is Kind.LOOSE_GROUP:

@@ -415,16 +415,26 @@ def _board(decoding: Decoding, tree: TableauTree, leave: set[int] | None = None)
 
 
 def describe_corrections(tiles: Sequence[TileReading], reading: TableauReading) -> list[str]:
-    """One line per half the board corrected."""
-    lines = []
+    """One line per tile the board corrected (a double's two halves make one line)."""
     if reading.decoding is None:
-        return lines
+        return []
     values = reading.decoding.values
+    by_tile: dict[int, list[Correction]] = {}
     for c in reading.corrections:
-        now = "-".join(str(v) for v in values[c.tile])
-        lines.append(f"read {tile_name(tiles[c.tile])} at {place(tiles[c.tile])} as {now}: "
-                     f"{c.read} does not fit the board, {c.decoded} does")
+        by_tile.setdefault(c.tile, []).append(c)
+    lines = []
+    for i, changed in by_tile.items():
+        now = "-".join(str(v) for v in values[i])
+        was = sorted({c.read for c in changed})
+        fits = sorted({c.decoded for c in changed})
+        lines.append(f"read {tile_name(tiles[i])} at {place(tiles[i])} as {now}: "
+                     f"{_either(was)} {'does' if len(was) == 1 else 'do'} not fit the "
+                     f"board, {_either(fits)} {'does' if len(fits) == 1 else 'do'}")
     return lines
+
+
+def _either(values: Sequence[int]) -> str:
+    return " and ".join(str(v) for v in values)
 
 
 __all__ = ["TableauReading", "describe_corrections", "infer_set", "read_tableau"]
