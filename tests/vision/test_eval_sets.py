@@ -44,6 +44,18 @@ def test_a_wide_shot_holds_the_photo_small_at_its_labels(photo):
     assert np.abs(a - b).max() < 3
 
 
+@pytest.mark.parametrize("name, ratio", [("frame16x9", 16 / 9), ("frame4x3", 4 / 3),
+                                         ("frame3x4", 3 / 4)])
+def test_a_framed_photo_has_the_frame_shape_and_every_label_on_its_pixels(photo, name, ratio):
+    image, halves = WHOLE_PHOTO_SETS[name](photo.image, photo.halves)
+    h, w = image.shape[:2]
+    assert abs(w / h - ratio) < 0.01
+    for before, after in zip(photo.halves, halves, strict=True):
+        a = _label_patch(photo.image, before).reshape(-1, 3).mean(0)
+        b = _label_patch(image, after).reshape(-1, 3).mean(0)
+        assert np.abs(a - b).max() < 3
+
+
 def test_closeups_hold_whole_tiles_only_and_fill_the_frame(photo):
     made = closeups(photo)
     assert made

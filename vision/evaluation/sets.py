@@ -60,19 +60,22 @@ def _resized(factor: float) -> Transform:
     return apply
 
 
-def _wide(image: np.ndarray, halves: tuple[LabelledHalf, ...]):
-    """The photo at its own size in the middle of a frame four times as wide and high,
-    filled with its border colour: small tiles in a big photo of the whole table."""
-    h, w = image.shape[:2]
-    canvas = np.empty((4 * h, 4 * w, 3), np.uint8)
-    canvas[:] = border_colour(image)
-    noise = np.random.default_rng(0).normal(0, 4, canvas.shape)
-    canvas = np.clip(canvas + noise, 0, 255).astype(np.uint8)
-    y0, x0 = (4 * h - h) // 2, (4 * w - w) // 2
-    canvas[y0:y0 + h, x0:x0 + w] = image
-    moved = tuple(LabelledHalf((x0 + q.cx * w) / (4 * w), (y0 + q.cy * h) / (4 * h),
-                               q.w / 4, q.h / 4, q.value) for q in halves)
-    return canvas, moved
+def _framed(width_by: float, height_by: float) -> Transform:
+    """The photo at its own size in the middle of a frame ``width_by`` times as wide and
+    ``height_by`` times as high, filled with its border colour and a little noise."""
+    def apply(image: np.ndarray, halves: tuple[LabelledHalf, ...]):
+        h, w = image.shape[:2]
+        fw, fh = round(width_by * w), round(height_by * h)
+        canvas = np.empty((fh, fw, 3), np.uint8)
+        canvas[:] = border_colour(image)
+        noise = np.random.default_rng(0).normal(0, 4, canvas.shape)
+        canvas = np.clip(canvas + noise, 0, 255).astype(np.uint8)
+        y0, x0 = (fh - h) // 2, (fw - w) // 2
+        canvas[y0:y0 + h, x0:x0 + w] = image
+        moved = tuple(LabelledHalf((x0 + q.cx * w) / fw, (y0 + q.cy * h) / fh,
+                                   q.w * w / fw, q.h * h / fh, q.value) for q in halves)
+        return canvas, moved
+    return apply
 
 
 def _gamma(image, halves):
@@ -96,7 +99,12 @@ WHOLE_PHOTO_SETS: dict[str, Transform] = {
     "mirror": _turn(None, mirror=True),
     "quarter": _resized(0.5),  # a quarter of the pixels
     "enlarged": _resized(2.0),
-    "wide": _wide,
+    # small tiles in a big photo of the whole table
+    "wide": _framed(4.0, 4.0),
+    # the square photos framed as a phone or a webcam frames them
+    "frame16x9": _framed(16 / 9, 1.0),
+    "frame4x3": _framed(4 / 3, 1.0),
+    "frame3x4": _framed(1.0, 4 / 3),
     "dark": _gamma,
     "noisy": _noisy,
     "grey": _grey,
