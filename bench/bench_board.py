@@ -5,6 +5,7 @@ and verdicts on disputed plays.
     python bench/bench_board.py --mode truth         # perfect readings: geometry alone
     python bench/bench_board.py --mode model         # the shipped reader on rendered photos
     python bench/bench_board.py --count 20 --disputes 40
+    python bench/bench_board.py --mode model --misses  # name each board not read exactly
 
 Scenes come from simulated rounds laid out as players lay them, with seeds from
 ``--seed`` (default 5000; the tests and the committed samples use other seeds). In
@@ -70,7 +71,19 @@ def half_truths(tiles, truth) -> list[int | None]:
     return out
 
 
-def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None):
+def miss_line(size: int, i: int, scene, reading) -> str:
+    """One board not read exactly: which it is, the tiles it lost and gained, why."""
+    from collections import Counter
+
+    truth = Counter(scene.board.tiles)
+    read = Counter(reading.board.tiles) if reading.built else Counter()
+    lost = " ".join(str(t) for t in (truth - read).elements()) or "-"
+    gained = " ".join(str(t) for t in (read - truth).elements()) or "-"
+    problems = "; ".join(reading.problem_lines()) or "no problem reported"
+    return f"    miss {size} tiles #{i}: lost {lost}; gained {gained}; {problems}"
+
+
+def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=False):
     around = "" if spinner is None else f", spinner {spinner}-{spinner}"
     print(f"boards ({mode} mode, {count} per size, seeds from {seed}{around})")
     before_ok = after_ok = halves = 0
@@ -90,6 +103,8 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None):
             seconds += time.perf_counter() - started
             tiles = reading.tiles  # true to size: a stray reading dropped
             exact += reading.built and reading.board == scene.board
+            if misses and not (reading.built and reading.board == scene.board):
+                print(miss_line(size, i, scene, reading))
             # worst for a player: a wrong board given with no problem reported
             unwarned += reading.ok and reading.board != scene.board
             true_values = half_truths(tiles, truth) if mode == "model" else [
@@ -155,6 +170,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="5,15,30")
     parser.add_argument("--spinner", type=int, help="every board around this double "
                         "(0: the double blank, the last round's spinner)")
+    parser.add_argument("--misses", action="store_true",
+                        help="name each board not read exactly: tiles lost, gained, problems")
     args = parser.parse_args(argv)
     rules = RuleSet()
     reader = None
@@ -167,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench_board: cannot load the tile reader: {error}", file=sys.stderr)
             return 2
     sizes = [int(s) for s in args.sizes.split(",")]
-    bench_boards(sizes, args.count, args.mode, reader, args.seed, rules, args.spinner)
+    bench_boards(sizes, args.count, args.mode, reader, args.seed, rules, args.spinner,
+                 args.misses)
     bench_disputes(args.disputes, args.mode, reader, args.seed, rules, 15, args.spinner)
     return 0
 
