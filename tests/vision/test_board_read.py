@@ -470,6 +470,24 @@ def test_a_missed_chicken_foot_double_is_found_where_its_toes_meet() -> None:
     assert format_board(reading.board) == format_board(parse_board(notation))
 
 
+@pytest.mark.parametrize("half_confidence, found", [(0.9, True), (0.2, False)])
+def test_a_missed_spinner_in_a_glare_is_found_by_its_pips(half_confidence: float,
+                                                          found: bool) -> None:
+    """A double in a glare is all face and no edge: the look doubts it is a tile at all
+    (confidence 0.05) though it reads its pips. The arms meeting there say a tile lies
+    there; its pips decide."""
+    truth = readings_of(BOARDS[1])
+    spinner = truth[index_of(truth, 9, 9)]
+    tiles = [t for t in truth if t is not spinner]
+    glared = replace(spinner, confidence=0.05,
+                     halves=tuple(replace(h, confidence=half_confidence)
+                                  for h in spinner.halves))
+    reading = read_tableau(tiles, 9, look=lambda c: glared if lies_at(spinner, c) else None)
+    assert reading.ok is found, reading.problem_lines()
+    if found:
+        assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+
+
 def test_a_double_the_tiles_around_a_hole_do_not_show_is_not_taken() -> None:
     truth = readings_of(BOARDS[1])
     spinner = truth[index_of(truth, 9, 9)]

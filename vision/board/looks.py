@@ -87,8 +87,13 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
             continue
         tile = _lying_as_met(max(seen, key=lambda t: t.confidence), seen, tiles, hole)
         value = tile.halves[0].pips
+        # In a bare place the meeting tiles already say a tile lies there; only its pips
+        # are in question. (Whether the look sees a tile at all is the pair judge's
+        # guess, and a double in a glare, all face and no edge, looks like none to it.)
+        seen_as = (tile.confidence if first is not None
+                   else min(h.confidence for h in tile.halves))
         surer = max(MIN_FOUND, first.confidence if first is not None else 0.0)
-        if tile.confidence < surer or tile.halves[1].pips != value:
+        if seen_as < surer or tile.halves[1].pips != value:
             continue
         shown = sum(value in (tiles[k].halves[h].pips, tiles[k].halves[h].runner_up)
                     for k, h in hole.meeting)
