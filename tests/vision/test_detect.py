@@ -35,8 +35,10 @@ def test_a_dynamic_input_is_the_smallest_stride_multiple(height, width, canvas):
     assert box.pad_x + box.new_w <= box.canvas_w and box.pad_y + box.new_h <= box.canvas_h
 
 
-def test_the_shipped_detector_has_a_fixed_square_input():
+def test_the_shipped_detector_reads_a_photo_at_its_own_shape():
     detector = OnnxDetector(MODELS / "detector.onnx")
-    assert detector.fixed_input and detector.input_px == 320 and detector.stride == 32
+    assert not detector.fixed_input and detector.input_px == 320 and detector.stride == 32
     blob, scale, pads = detector._letterbox(np.zeros((720, 1280, 3), np.uint8))
-    assert blob.shape == (1, 3, 320, 320) and scale == 0.25 and pads == (0, 70)
+    assert blob.shape == (1, 3, 192, 320) and scale == 0.25 and pads == (0, 6)
+    dets = detector.detect(np.full((720, 1280, 3), 90, np.uint8))
+    assert len(dets) == 0  # a bare grey frame: runs, finds nothing

@@ -1,7 +1,7 @@
 """models/detector.pt, the shipped detector's weights for training (the checkpoint
 models/detector.onnx was exported from): it gives the ONNX file's outputs, keeps its
 BatchNorm layers so ultralytics can train from it, and takes a photo at its own
-(non-square) shape, finding the tiles the shipped square input finds. Needs the training
+(non-square) shape, finding the tiles the square input it was trained at finds. Needs the training
 extra (torch, ultralytics); skipped without it."""
 
 from __future__ import annotations
@@ -76,13 +76,14 @@ def test_a_non_square_input_finds_the_tiles_of_the_square_one(model, upright):
     image = cv2.imread(str(TABLEAU))  # 960x720: read at 320x256, upright at 256x320
     if upright:
         image = np.ascontiguousarray(image.transpose(1, 0, 2))
-    shipped = OnnxDetector(MODELS / "detector.onnx")
+    square = OnnxDetector(MODELS / "detector.onnx")
+    square.fixed_input = True  # as trained: every photo letterboxed to 320x320
     own_shape = OnnxDetector(MODELS / "detector.onnx")
-    own_shape.session, own_shape.fixed_input = TorchSession(model), False
-    assert shipped._letterbox(image)[0].shape[2:] == (320, 320)
+    own_shape.session = TorchSession(model)
+    assert square._letterbox(image)[0].shape[2:] == (320, 320)
     assert own_shape._letterbox(image)[0].shape[2:] == ((320, 256) if upright else (256, 320))
 
-    before, now = shipped.detect(image), own_shape.detect(image)
+    before, now = square.detect(image), own_shape.detect(image)
     for cls in (0, 1):  # halves, tiles: the same ones, boxed in the same place
         old, new = before.of_class(cls), now.of_class(cls)
         assert len(new) == len(old) > 0
@@ -90,6 +91,7 @@ def test_a_non_square_input_finds_the_tiles_of_the_square_one(model, upright):
         assert iou.max(axis=1).min() > 0.9 and iou.max(axis=0).min() > 0.9
 
     reader = load_default_reader()
+    reader.detector = square
     tiles_before = sorted(sorted(t.pips) for t in reader.read(image, set_max=9)[0])
     reader.detector = own_shape
     tiles_now = sorted(sorted(t.pips) for t in reader.read(image, set_max=9)[0])

@@ -3,13 +3,13 @@
 The model sees the photo letterboxed to its input size; pips are read later from the
 full-resolution photo, so the detector only has to find halves and tiles.
 
-A model exported with a fixed input (the shipped one: 320x320) gets a square letterbox. A
-model exported with a dynamic height and width gets the smallest letterbox that holds the
-photo, its sides multiples of the model's stride, as ultralytics ``predict`` does: a 16:9
-frame is read at 320x192, 40% fewer pixels. The shipped weights exported so
-(``python -m vision.training.reexport_detector --out ...``) read the real validation
-photos and rendered double-9 hands as before, but rendered hands among clutter and sets of
-every colour worse (models/MODEL_CARD.md), so the shipped file keeps its fixed input.
+The shipped model takes any height and width: a photo gets the smallest letterbox that
+holds it with its long side at the trained size (320), its sides multiples of the model's
+stride, as ultralytics ``predict`` does. A 16:9 frame is read at 320x192, 40% fewer
+pixels than a 320x320 square (the detector pass about a third faster); on 300 rendered
+photos of each set and on the real photos framed 16:9, 4:3 and 3:4 it reads as the square
+did (models/MODEL_CARD.md, Trust). A model exported with a fixed input still gets a
+square letterbox.
 """
 
 from __future__ import annotations

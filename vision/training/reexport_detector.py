@@ -26,15 +26,12 @@ What it does:
   and only then writes ``--out`` if asked. Run on its own output it gives the same
   weights and graph again.
 
-Measured, and why the shipped detector.onnx keeps its fixed input: the dynamic export
-reads a 1280x720 frame at 320x192 (detector 20 to 23 ms against 30 to 47 ms at 320x320,
-in the same runs), and reads the real validation photos (square, so fed 320x320 as
-before) and rendered double-9 hands exactly as before; but at their own shape rendered
-hands among clutter lost figures (pip totals 68 -> 65 of 100, wrong but sure 19 -> 25),
-and so did rendered sets of every colour (pip totals 89 -> 87) and clutter without
-dominoes (86 -> 92 tiles read). It was trained on square 320x320 inputs only. Fed a
-rectangle only for 16:9 photos it still lost (clutter without dominoes: wrong but sure
-18 -> 21). The figures are in models/MODEL_CARD.md.
+Measured, and why the shipped detector.onnx is now this dynamic export (2026-12-02): it
+reads a 1280x720 frame at 320x192 (the detect stage 19-20 ms against 29-30 ms at
+320x320, in alternating runs of bench/bench_read.py), and on 300 rendered photos of each
+set and the real photos in every framing it reads as the square input did, within a
+tile or two either way (models/MODEL_CARD.md). On 100 photos per set an earlier
+measurement had seemed to show a loss; three times the photos showed it was noise.
 
 The checkpoint (``--checkpoint``): the fused weights have no BatchNorm left, and the
 original BatchNorm scales, shifts and running statistics cannot be had back, only their
