@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.image import capture
 from vision.image import decode as image_decode
 from vision.image.capture import ImageError, load_image
 from vision.image.header import header_size
@@ -115,6 +116,18 @@ def test_a_large_declared_jpeg_is_decoded_reduced(tmp_path):
     loaded = load_image(path)
     assert loaded.pixels.shape[0] * loaded.pixels.shape[1] <= 16e6
     assert any("read at 1/" in w for w in loaded.warnings)
+
+
+@pytest.mark.parametrize("suffix", [".png", ".bmp"])
+def test_a_large_photo_of_any_format_is_decoded_reduced(tmp_path, monkeypatch, suffix):
+    # under the decode limit, as a JPEG is: OpenCV's PNG decoder holds two copies of a
+    # big photo's pixels while it works, so a 48 MP PNG read whole peaked at 405 MB
+    monkeypatch.setattr(capture, "MAX_REDUCED_MEGAPIXELS", 0.05)
+    path = tmp_path / f"big{suffix}"
+    cv2.imwrite(str(path), np.full((200, 400, 3), 100, np.uint8))  # 0.08 MP -> 1/2
+    loaded = load_image(path)
+    assert loaded.pixels.shape == (100, 200, 3) and (loaded.width, loaded.height) == (400, 200)
+    assert loaded.warnings == ()  # under the decode limit, reducing is routine
 
 
 def test_bytes_after_the_end_marker_are_no_damage(tmp_path, capfd):

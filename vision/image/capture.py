@@ -55,9 +55,11 @@ __all__ = ["ACCEPTED_FORMATS", "IMAGE_SUFFIXES", "MAX_DECODE_MEGAPIXELS", "MAX_F
            "load_image", "sniff_format"]
 
 MAX_DECODE_MEGAPIXELS = 50.0
-# A JPEG over this is decoded reduced until at most this many pixels come out. Measured
-# with /usr/bin/time on `chickenfoot read`: peak 176 MB at 12 MP, 246 MB at 24 MP and
-# 388 MB at 48 MP read whole; 226 MB at 81 MP read at 1/2 (20 MP).
+# A photo over this is decoded reduced until at most this many pixels come out. Measured
+# with /usr/bin/time on `chickenfoot read`: a JPEG peaked at 176 MB at 12 MP, 246 MB at
+# 24 MP and 388 MB at 48 MP read whole; 226 MB at 81 MP read at 1/2 (20 MP). A JPEG is
+# reduced while it is decoded; other formats are decoded whole, then reduced, which still
+# spares the copy OpenCV's PNG decoder makes (a 48 MP PNG: 405 MB read whole).
 MAX_REDUCED_MEGAPIXELS = 16.0
 MIN_SIDE_PX = 32
 
@@ -99,9 +101,7 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
             raise ImageError(path, "image data is damaged or cut short (its header gives "
                                    "no size)")
         reduce_by, flag = 1, cv2.IMREAD_COLOR
-        most = (min(MAX_REDUCED_MEGAPIXELS, MAX_DECODE_MEGAPIXELS) if kind == "jpeg"
-                else MAX_DECODE_MEGAPIXELS)
-        if stored[0] * stored[1] > most * 1e6:
+        if stored[0] * stored[1] > min(MAX_REDUCED_MEGAPIXELS, MAX_DECODE_MEGAPIXELS) * 1e6:
             reduce_by, flag = _reduction(path, kind, stored)
         handle.seek(0)
         data = handle.read(MAX_FILE_BYTES + 1)
@@ -130,14 +130,15 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
 def _reduction(path: str | os.PathLike[str], kind: str,
                stored: tuple[int, int]) -> tuple[int, int]:
     width, height = stored
-    if kind == "jpeg":
-        for factor, flag in _REDUCED:
-            if (width / factor) * (height / factor) <= MAX_REDUCED_MEGAPIXELS * 1e6:
-                return factor, flag
-        raise ImageError(path, f"image is {_mp(width, height)}; a JPEG is read reduced up to "
-                               f"{MAX_REDUCED_MEGAPIXELS * 64:g} MP")
-    raise ImageError(path, f"image is {_mp(width, height)}; the limit is "
-                           f"{MAX_DECODE_MEGAPIXELS:g} MP")
+    if kind != "jpeg" and width * height > MAX_DECODE_MEGAPIXELS * 1e6:
+        # decoded whole before it is reduced: the decode limit holds
+        raise ImageError(path, f"image is {_mp(width, height)}; the limit is "
+                               f"{MAX_DECODE_MEGAPIXELS:g} MP")
+    for factor, flag in _REDUCED:
+        if (width / factor) * (height / factor) <= MAX_REDUCED_MEGAPIXELS * 1e6:
+            return factor, flag
+    raise ImageError(path, f"image is {_mp(width, height)}; a JPEG is read reduced up to "
+                           f"{MAX_REDUCED_MEGAPIXELS * 64:g} MP")
 
 
 def _displayed_size(stored: tuple[int, int] | None, width: int, height: int,
