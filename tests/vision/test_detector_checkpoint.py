@@ -1,8 +1,8 @@
 """models/detector.pt, the shipped detector's weights for training (the checkpoint
 models/detector.onnx was exported from): it gives the ONNX file's outputs, keeps its
 BatchNorm layers so ultralytics can train from it, and takes a photo at its own
-(non-square) shape, finding the tiles the square input it was trained at finds. Needs the training
-extra (torch, ultralytics); skipped without it."""
+(non-square) shape, finding the tiles the square input it was trained at finds. Needs the
+training extra (torch, ultralytics); skipped without it."""
 
 from __future__ import annotations
 

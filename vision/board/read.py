@@ -428,12 +428,12 @@ def describe_corrections(tiles: Sequence[TileReading], reading: TableauReading) 
         was = sorted({c.read for c in changed})
         fits = sorted({c.decoded for c in changed})
         lines.append(f"read {tile_name(tiles[i])} at {place(tiles[i])} as {now}: "
-                     f"{_either(was)} {'does' if len(was) == 1 else 'do'} not fit the "
-                     f"board, {_either(fits)} {'does' if len(fits) == 1 else 'do'}")
+                     f"{_listed(was)} {'does' if len(was) == 1 else 'do'} not fit the "
+                     f"board, {_listed(fits)} {'does' if len(fits) == 1 else 'do'}")
     return lines
 
 
-def _either(values: Sequence[int]) -> str:
+def _listed(values: Sequence[int]) -> str:
     return " and ".join(str(v) for v in values)
 
 

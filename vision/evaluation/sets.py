@@ -1,11 +1,12 @@
 """Test sets made from a labelled split of real photos, to measure trust honestly.
 
 A family photographs a hand every which way, so the reader is measured on the same real
-photos turned, mirrored, shrunk, enlarged, shown small in a wide frame, darker, noisier,
-grey, cut into close-ups (one tile, or two or three, filling the frame), and with its tiles
-turned face down or made double blanks (``face_down``: pips wiped off). Every set is
-written as a half-box split (``images/``, ``labels/``, ``tiles/`` and the class names), so
-``chickenfoot eval`` measures it like the original. Labels follow every transform exactly;
+photos turned, mirrored, shrunk, enlarged, shown small in a wide frame, framed 16:9, 4:3
+and 3:4 as phones and webcams frame them, darker, noisier, grey, cut into close-ups (one
+tile, or two or three, filling the frame), and with its tiles turned face down or made
+double blanks (``face_down``: pips wiped off). Every set is written as a half-box split
+(``images/``, ``labels/``, ``tiles/`` and the class names), so ``chickenfoot eval``
+measures it like the original. Labels follow every transform exactly;
 a close-up is kept only where no other half is partly inside it (a half cut in two has no
 honest label).
 
