@@ -221,3 +221,34 @@ def test_doubtful_tiles_are_shown_apart_asking_to_confirm():
     assert lines.index("  1 tile doubtful: confirm") > lines.index("  5|3")
     assert any(line.startswith("  0?|0 (or 2)") for line in lines)
     assert any("pip total: 8" in line and "--count-doubtful" in line for line in lines)
+
+
+@pytest.mark.parametrize("half_px, confidence, decoded", [
+    (30, 0.875, [(100, 200, 3)]),                  # wide and sure enough: one quick look
+    (50, 0.875, [(100, 200, 3), (200, 400, 3)]),   # halves too narrow: every pixel
+    (30, 0.1, [(100, 200, 3), (200, 400, 3)]),     # a doubtful tile: every pixel
+])
+def test_a_big_photo_is_read_from_a_quick_look_when_that_is_plainly_enough(
+        tmp_path, monkeypatch, half_px, confidence, decoded):
+    from dataclasses import replace
+
+    import vision.reader.recognize as recognize
+
+    monkeypatch.setattr(recognize, "QUICK_LOOK_MEGAPIXELS", 0.03)
+    monkeypatch.setattr(recognize, "QUICK_LOOK_HALF_PX", half_px)
+    loads = []
+
+    def load_image(path, **kwargs):
+        loaded = capture.load_image(path, **kwargs)
+        loads.append(loaded.pixels.shape)
+        return loaded
+
+    monkeypatch.setattr(recognize, "load_image", load_image)
+    path = tmp_path / "big.jpg"
+    cv2.imwrite(str(path), np.full((200, 400, 3), 100, np.uint8))  # 0.08 MP -> 1/2
+    reader = FakeReader([replace(tile(2, 4), confidence=confidence)])  # halves 40 px wide
+    loaded, result = recognize.read_photo_file(path, reader)
+    assert loads == decoded and loaded.pixels.shape == decoded[-1]
+    assert (result.width, result.height) == (400, 200)
+    if confidence > 0.5:  # the sure tile, in the original's pixels
+        assert result.tiles[0].corners_px[1][0] == 50.0 * 400 / decoded[-1][1]

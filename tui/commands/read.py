@@ -68,11 +68,10 @@ def load_reader(command: str = "read"):
 
 def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     """Read every photo with ``reader``; the exit status (0, or 2 when any failed)."""
-    from vision.image import ImageError, load_image
     from vision.reader import (
         RecognitionError,
         human_lines,
-        recognize_loaded,
+        read_photo_file,
         rules_for,
         to_json_line,
     )
@@ -80,12 +79,7 @@ def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     rules = rules_for(args.set_max)
     failed = 0
     for path in paths:
-        try:
-            loaded = load_image(path)
-        except ImageError as error:
-            result = RecognitionError(image=str(path), message=error.reason)
-        else:
-            result = recognize_loaded(loaded, reader, args.set_max)
+        loaded, result = read_photo_file(path, reader, args.set_max)
         if isinstance(result, RecognitionError):
             failed += 1
         if args.json:
@@ -95,7 +89,7 @@ def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
             stream = sys.stderr if isinstance(result, RecognitionError) else sys.stdout
             print("\n".join(human_lines(result, rules, args.min_confidence,
                                          args.count_doubtful)), file=stream, flush=True)
-        if args.annotate and not isinstance(result, RecognitionError):
+        if args.annotate and loaded is not None and not isinstance(result, RecognitionError):
             if not _annotate(loaded, result, rules, args, len(paths)):
                 failed += 1
     return 2 if failed else 0

@@ -15,15 +15,16 @@ Limits and decisions:
 - Size: a photo may hold at most ``MAX_DECODE_MEGAPIXELS`` (50 MP: a 12 MP phone photo and
   a 48 MP one both fit). The width and height are read from the file header before any
   pixel is decoded (``vision.image.header``, which skips any number of JPEG APP segments);
-  a file whose header does not say its size is refused undecoded. A JPEG over
+  a file whose header does not say its size is refused undecoded. A photo over
   ``MAX_REDUCED_MEGAPIXELS`` (16 MP: a 48 MP phone photo, a 20,000-pixel panorama) is
-  decoded reduced by 2, 4 or 8 inside the JPEG decoder to at most that many pixels, so
-  the full-size pixels never sit in memory and reading any photo peaks near what a 12 MP
-  one does; one that would still be larger at 1/8 (over 1,024 MP, a header bomb) is
-  refused. Tiles keep plenty of pixels: a half of a tile seen from standing height is
+  decoded reduced by 2, 4 or 8 to at most that many pixels. A JPEG is reduced inside its
+  decoder, so the full-size pixels never sit in memory and reading any photo peaks near
+  what a 12 MP one does; one that would still be larger at 1/8 (over 1,024 MP, a header
+  bomb) is refused. Another format is decoded whole and then reduced, so it is refused
+  over 50 MP. Tiles keep plenty of pixels: a half of a tile seen from standing height is
   still tens of pixels wide at 1/2. ``scale`` then says how many original pixels one
-  decoded pixel spans. A larger image in another format is refused over 50 MP, since
-  OpenCV would decode it at full size first.
+  decoded pixel spans. ``load_image(path, most_megapixels=...)`` asks for a smaller
+  decode (a quick first look at a big JPEG; see ``vision.reader.recognize``).
 - Too small: either side under ``MIN_SIDE_PX`` (32 px) cannot hold a readable tile and is
   an error, not an empty result.
 - Damage (``vision.image.decode``): a JPEG cut short is still decoded (the missing part
@@ -86,8 +87,10 @@ ACCEPTED_FORMATS = "a JPEG, PNG, BMP, TIFF or WebP photo"
 _SIZE_REQUIRED = {"bmp": "BMP", "tiff": "TIFF", "webp": "WebP"}
 
 
-def load_image(path: str | os.PathLike[str]) -> LoadedImage:
-    """Decode one photo file; raise ImageError (one line) when it cannot be used."""
+def load_image(path: str | os.PathLike[str],
+               most_megapixels: float = MAX_REDUCED_MEGAPIXELS) -> LoadedImage:
+    """Decode one photo file, reduced by 2, 4 or 8 when it holds more than
+    ``most_megapixels``; raise ImageError (one line) when it cannot be used."""
     with open_photo(path) as handle:
         kind = sniff_format(handle.read(16))
         if kind is None:
@@ -101,8 +104,9 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
             raise ImageError(path, "image data is damaged or cut short (its header gives "
                                    "no size)")
         reduce_by, flag = 1, cv2.IMREAD_COLOR
-        if stored[0] * stored[1] > min(MAX_REDUCED_MEGAPIXELS, MAX_DECODE_MEGAPIXELS) * 1e6:
-            reduce_by, flag = _reduction(path, kind, stored)
+        most = min(most_megapixels, MAX_REDUCED_MEGAPIXELS, MAX_DECODE_MEGAPIXELS)
+        if stored[0] * stored[1] > most * 1e6:
+            reduce_by, flag = _reduction(path, kind, stored, most)
         handle.seek(0)
         data = handle.read(MAX_FILE_BYTES + 1)
     decoded = decode_photo(data, kind, flag)
@@ -127,16 +131,18 @@ def load_image(path: str | os.PathLike[str]) -> LoadedImage:
                        scale=full_w / width, warnings=tuple(warnings), damage=decoded.damage)
 
 
-def _reduction(path: str | os.PathLike[str], kind: str,
-               stored: tuple[int, int]) -> tuple[int, int]:
+def _reduction(path: str | os.PathLike[str], kind: str, stored: tuple[int, int],
+               most: float) -> tuple[int, int]:
     width, height = stored
     if kind != "jpeg" and width * height > MAX_DECODE_MEGAPIXELS * 1e6:
         # decoded whole before it is reduced: the decode limit holds
         raise ImageError(path, f"image is {_mp(width, height)}; the limit is "
                                f"{MAX_DECODE_MEGAPIXELS:g} MP")
     for factor, flag in _REDUCED:
-        if (width / factor) * (height / factor) <= MAX_REDUCED_MEGAPIXELS * 1e6:
+        if (width / factor) * (height / factor) <= most * 1e6:
             return factor, flag
+    if width * height <= MAX_REDUCED_MEGAPIXELS * 64 * 1e6:  # a smaller look than 1/8 asked
+        return _REDUCED[-1]
     raise ImageError(path, f"image is {_mp(width, height)}; a JPEG is read reduced up to "
                            f"{MAX_REDUCED_MEGAPIXELS * 64:g} MP")
 
