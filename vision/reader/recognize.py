@@ -107,13 +107,14 @@ def _plainly_enough(result: RecognitionResult, loaded: LoadedImage) -> bool:
         return False
     if any(is_doubtful_confidence(t.confidence) for t in result.tiles):
         return False
-    return min(_half_width(t) for t in result.tiles) / loaded.scale >= QUICK_LOOK_HALF_PX
+    return min(_width_px(t) for t in result.tiles) / loaded.scale >= QUICK_LOOK_HALF_PX
 
 
-def _half_width(tile: TileReading) -> float:
-    """A half's width in the photo's pixels: the short side of the tile's outline."""
-    (x0, y0), (x1, y1), (x2, y2) = tile.corners_px[:3]
-    return min(float(np.hypot(x1 - x0, y1 - y0)), float(np.hypot(x2 - x1, y2 - y1)))
+def _width_px(tile: TileReading) -> float:
+    """The tile's width, a half's side: its first two corners run across the first half's
+    outer end (TileReading's corner order)."""
+    (ax, ay), (bx, by) = tile.corners_px[0], tile.corners_px[1]
+    return float(np.hypot(bx - ax, by - ay))
 
 
 def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
@@ -191,8 +192,7 @@ def _within(tile: TileReading, width: int, height: int) -> bool:
 
 def _slack_px(tile: TileReading) -> float:
     """How far a tile's corners may reach past lost pixels: EDGE_SLACK of its width."""
-    (ax, ay), (bx, by) = tile.corners_px[0], tile.corners_px[1]
-    return EDGE_SLACK * float(np.hypot(bx - ax, by - ay))
+    return EDGE_SLACK * _width_px(tile)
 
 
 def apply_set_knowledge(tiles: list[TileReading],
