@@ -19,7 +19,8 @@ Design
   change it has not read.
 * WAL journal with ``synchronous=FULL``: a crash, a closed terminal or a pulled plug loses
   nothing that was committed; several programs may write the same file at once (writes
-  take the lock with ``BEGIN IMMEDIATE`` and wait for it up to ``BUSY_TIMEOUT_S``).
+  take the lock with ``BEGIN IMMEDIATE`` and wait for it up to ``BUSY_TIMEOUT_S``; opening
+  waits as long, even where SQLite itself answers "locked" at once).
 * A file that is not a readable database, a damaged journal and a database cut to 0 bytes
   are moved aside (renamed, never deleted; see ``store_files``) and a fresh one is started
   (or, for the journal, the database as it was before it); ``Store.notices`` says so in
@@ -32,6 +33,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
@@ -143,13 +145,18 @@ def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
 
 
+def _is_busy(error: sqlite3.Error) -> bool:
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
+
+
 def _write_message(error: sqlite3.Error, path: Path) -> str:
     text = str(error).lower()
     if "full" in text:
         return f"the disk holding {path} is full"
     if "readonly" in text or "read-only" in text:
         return f"{path} is read-only"
-    if "locked" in text or "busy" in text:
+    if _is_busy(error):
         return f"{path} is locked by another program"
     if "disk i/o" in text:
         return f"the disk holding {path} reported an error"
@@ -172,7 +179,7 @@ class Store:
         if damage:
             self.notices.append(damage)
         try:
-            self._conn = self._open()
+            self._conn = self._open_waiting()
         except sqlite3.DatabaseError as error:
             if isinstance(error, sqlite3.OperationalError) and not self._looks_corrupt(error):
                 raise StoreError(f"cannot open {self.path}: {error}") from None
@@ -191,6 +198,19 @@ class Store:
         text = str(error).lower()
         return any(w in text for w in ("not a database", "malformed", "corrupt",
                                         "file is encrypted"))
+
+    def _open_waiting(self) -> sqlite3.Connection:
+        """``_open``, tried again while another program holds the file. SQLite answers
+        some statements busy at once, without its busy handler: turning a new file to WAL
+        while a second window opens it too is one. Opening is safe to repeat."""
+        deadline = time.monotonic() + BUSY_TIMEOUT_S
+        while True:
+            try:
+                return self._open()
+            except sqlite3.OperationalError as error:
+                if not _is_busy(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(random.uniform(0.01, 0.05))
 
     def _open(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT_S, isolation_level=None)

@@ -364,6 +364,24 @@ def test_a_file_another_program_has_just_created_is_not_taken_for_damage(tmp_pat
     store.close()
 
 
+def test_a_window_opening_a_new_file_while_another_writes_it_waits_its_turn(tmp_path):
+    # Turning a new file to WAL while another program holds its write lock is answered
+    # "locked" at once, without SQLite's busy wait: two windows started together hit it.
+    path = tmp_path / "games.db"
+    other = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    other.execute("BEGIN IMMEDIATE")
+    release = threading.Timer(0.3, other.execute, ("COMMIT",))
+    release.start()
+    try:
+        store = Store(path)
+    finally:
+        release.join()
+        other.close()
+    game = store.create_game(new_card())
+    assert store.notices == [] and store.load(game).players == ("Ann", "Bo")
+    store.close()
+
+
 def test_export_csv_and_json(store, tmp_path):
     card = new_card()
     for r in range(10):
