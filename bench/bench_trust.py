@@ -79,7 +79,7 @@ def _recognition(path: Path, reader) -> Recognition | None:
 
 
 def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
-    """(face-down tiles, tiles read on one, of them sure) in a rendered set."""
+    """(face-down tiles, tiles with a half read on one, of them sure) in a rendered set."""
     import json
 
     import cv2
@@ -94,7 +94,10 @@ def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
         if not isinstance(result, Recognition):
             continue
         for tile in result.tiles:
-            if any(cv2.pointPolygonTest(p, tile.center_px, False) >= 0 for p in polygons):
+            # a half on a back: a "tile" made of two backs side by side has its centre on
+            # the seam between them, in neither back
+            if any(cv2.pointPolygonTest(p, half.center_px, False) >= 0
+                   for p in polygons for half in tile.halves):
                 read_on += 1
                 sure += not is_doubtful_confidence(tile.confidence)
     return backs, read_on, sure

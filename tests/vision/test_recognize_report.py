@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from scorer.rules import RuleSet
+from vision.doubt import is_doubtful_confidence
 from vision.image import capture
 from vision.reader.recognize import RecognitionError, recognize_file
 from vision.reader.report import from_dict, human_lines, tile_text, to_dict, to_json_line
@@ -196,7 +197,32 @@ def test_a_tile_read_twice_with_no_usable_second_guess_is_kept_and_flagged():
     second = _tile_with((5, 0.99, None, 0.0), (9, 0.99, 13, 0.01))  # 13 is not in the set
     kept, problems = apply_set_knowledge([first, second], 12)
     assert [t.pips for t in kept] == [(5, 9), (5, 9)]
-    assert problems == ("5|9 read 2 times but a set has one: check those tiles",)
+    assert problems == ("5|9 read 2 times but a set has one: confirm those tiles",)
+    # at most one of the two is right: neither is counted unasked
+    assert all(is_doubtful_confidence(t.confidence) for t in kept)
+    assert [t.confidence for t in kept] == [0.5, 0.5]
+
+
+def _sure_tile_at(x: float, width: float, pips: tuple[int, int]) -> TileReading:
+    corners = ((x, 0.0), (x + width, 0.0), (x + width, 2 * width), (x, 2 * width))
+    halves = tuple(HalfReading((x + width / 2, (k + 0.5) * width), p, 0.99, None, 0.0)
+                   for k, p in enumerate(pips))
+    return TileReading(corners_px=corners, halves=halves, confidence=0.99)
+
+
+def test_a_tile_far_bigger_than_the_others_is_doubtful_and_the_rest_stay_sure():
+    from vision.reader.recognize import apply_set_knowledge
+
+    hand = [_sure_tile_at(0, 40, (3, 4)), _sure_tile_at(100, 44, (5, 6)),
+            _sure_tile_at(200, 52, (1, 2)),  # 1.25 times: a nearer tile, at an angle
+            _sure_tile_at(300, 80, (0, 0))]  # two backs side by side read as one tile
+    kept, problems = apply_set_knowledge(hand, 12)
+    assert [is_doubtful_confidence(t.confidence) for t in kept] == [False, False, False, True]
+    assert problems == ("1 tile far bigger than the others: perhaps two things read as one "
+                        "(two face-down tiles side by side); confirm",)
+    # two tiles are no measure of a set's size
+    kept, problems = apply_set_knowledge(hand[:1] + hand[3:], 12)
+    assert not any(is_doubtful_confidence(t.confidence) for t in kept) and problems == ()
 
 
 def _doubtful_hand():
