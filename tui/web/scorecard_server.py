@@ -16,6 +16,7 @@ Three changes to textual-serve's ``Server``, each for the table:
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import signal
 import socket
@@ -86,4 +87,14 @@ class ScorecardServer(Server):
                     except (NotImplementedError, RuntimeError, ValueError):
                         pass
             if not loop.is_closed():
+                _close_what_is_left(loop)
                 loop.close()
+
+
+def _close_what_is_left(loop: asyncio.AbstractEventLoop) -> None:
+    """A browser's app process whose page was still open at Ctrl+C can be left to the
+    garbage collector; collected after the loop is closed, its transport prints a
+    traceback ("Event loop is closed"). Collected now, it closes (ending the process, if
+    still running) while the loop can still run that."""
+    gc.collect()
+    loop.run_until_complete(asyncio.sleep(0.05))
