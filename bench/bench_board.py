@@ -127,7 +127,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
           f"{after_ok / halves:.4f} ({halves} halves)")
 
 
-def bench_disputes(count, mode, reader, seed, rules, size, spinner=None):
+def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=False):
     kinds = ["legal", "arms-first", "legal", "foot-open", "legal", "no-match"]
     right = wrong = skipped = 0
     per_kind: dict[str, list[int]] = {}
@@ -142,15 +142,19 @@ def bench_disputes(count, mode, reader, seed, rules, size, spinner=None):
             continue
         truth = scene.verdict()
         reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
-        ok = False
+        ok, why = False, "no board built"
         if reading.built:
             try:
                 result = judge_tile(reading, scene.disputed.tile, rules)[0][0]
                 ok = result.verdict.legal == truth.legal
                 wrong += not ok
-            except NoDispute:
-                ok = False
+                why = f"verdict {'legal' if result.verdict.legal else 'illegal'}"
+            except NoDispute as error:
+                why = f"no dispute ({error})"
         right += ok
+        if misses and not ok:
+            print(f"    miss dispute #{i} ({kind}, {scene.disputed.tile}): {why}; "
+                  + miss_line(size, i, scene, reading).split(": ", 1)[1])
         per_kind.setdefault(kind, [0, 0])
         per_kind[kind][0] += ok
         per_kind[kind][1] += 1
@@ -171,7 +175,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--spinner", type=int, help="every board around this double "
                         "(0: the double blank, the last round's spinner)")
     parser.add_argument("--misses", action="store_true",
-                        help="name each board not read exactly: tiles lost, gained, problems")
+                        help="name each board not read exactly and each dispute not judged right: "
+                        "tiles lost, gained, problems")
     args = parser.parse_args(argv)
     rules = RuleSet()
     reader = None
@@ -186,7 +191,8 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [int(s) for s in args.sizes.split(",")]
     bench_boards(sizes, args.count, args.mode, reader, args.seed, rules, args.spinner,
                  args.misses)
-    bench_disputes(args.disputes, args.mode, reader, args.seed, rules, 15, args.spinner)
+    bench_disputes(args.disputes, args.mode, reader, args.seed, rules, 15, args.spinner,
+                   args.misses)
     return 0
 
 
