@@ -103,6 +103,19 @@ def test_a_double_blank_spinner_read_unsurely_is_still_told_from_a_full_foot(see
 
 
 @pytest.mark.parametrize("seed", [3, 4, 5])
+def test_a_spinner_misread_as_no_double_is_known_by_its_four_arms(seed: int) -> None:
+    # a tile that is no double has two ends: four tiles joined to one make it a double
+    notation = ("0-0 0-7@0-0 0-3@0-0 0-4@0-0 0-6@0-0 7-5@0-7 5-5@5-7 5-1@5-5 5-2@5-5 "
+                "5-4@5-5")
+    tiles = readings_of(notation, seed)
+    spinner = index_of(tiles, 0, 0)
+    tiles[spinner] = unsure(unsure(tiles[spinner], 0, 1, 2, 0.34, 0.23), 1, 2, 0, 0.33, 0.24)
+    reading = read_tableau(tiles, 9)
+    assert reading.tree.root == spinner
+    assert reading.board == parse_board(notation)
+
+
+@pytest.mark.parametrize("seed", [3, 4, 5])
 def test_arms_in_line_meet_a_spinner_read_short_and_toes_do_not(seed: int) -> None:
     notation = ("5-5 5-1@5-5 5-2@5-5 5-3@5-5 5-4@5-5 1-1@1-5 1-6@1-1 1-7@1-1 1-8@1-1")
     tiles = readings_of(notation, seed)

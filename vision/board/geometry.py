@@ -267,10 +267,11 @@ def cosine(v: np.ndarray, w: np.ndarray) -> float:
 
 def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
     """The spinner: a likely double (read as one, however unsurely, since blank halves
-    among arms are often read at a third; or one its second guesses make one), with the
-    most joins, then the one joined all round (a full chicken foot has as many joins, its
-    toes all on one side), then the one whose ends are met by arms, then the one nearest
-    the centre of the layout."""
+    among arms are often read at a third; or one its second guesses make one; or one
+    joined to more than two tiles, which no other tile can be), with the most joins,
+    then the one joined all round (a full chicken foot has as many joins, its toes all
+    on one side), then the one whose ends are met by arms, then the one nearest the
+    centre of the layout."""
     degree = [0] * len(tiles)
     for j in joins:
         degree[j.a] += 1
@@ -281,7 +282,8 @@ def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
 
     def key(i: int) -> tuple[float, float, float, float]:
         dist = math.dist(tiles[i].center_px, centre) / scale
-        double = tiles[i].pips[0] == tiles[i].pips[1] or double_likelihood(tiles[i]) > 0.2
+        double = (tiles[i].pips[0] == tiles[i].pips[1] or double_likelihood(tiles[i]) > 0.2
+                  or degree[i] > 2)  # a tile that is no double has two ends to join
         one_sided = widest_opening(tiles, joins, i) > ONE_SIDED_DEGREES
         return (-double, -degree[i], one_sided, -ends_met(tiles, joins, i), dist)
 
