@@ -89,27 +89,27 @@ def test_spinner_is_told_from_a_full_chicken_foot(seed: int) -> None:
     assert reading.board == parse_board(notation)
 
 
+# A 0-0 spinner with four arms, one of them ending in a full chicken foot of 5-5, its
+# blank halves read unsurely, as they are among arms:
+UNSURE_SPINNER_READINGS = {
+    # 0|0 on top, yet under 0.2 to be a double
+    "read 0|0 at a third": ((0, 2, 0.44, 0.27), (0, 1, 0.33, 0.26)),
+    # no double at all: a tile that is no double has two ends, and four tiles join it
+    "read 1|2 at a third": ((1, 2, 0.34, 0.23), (2, 0, 0.33, 0.24)),
+}
+
+
 @pytest.mark.parametrize("seed", [3, 4, 5])
-def test_a_double_blank_spinner_read_unsurely_is_still_told_from_a_full_foot(seed: int) -> None:
-    # blank halves among arms read unsure: 0|0 on top, yet under 0.2 to be a double
+@pytest.mark.parametrize("misread", UNSURE_SPINNER_READINGS.values(),
+                         ids=UNSURE_SPINNER_READINGS.keys())
+def test_a_double_blank_spinner_read_unsurely_is_still_told_from_a_full_foot(
+        seed: int, misread) -> None:
     notation = ("0-0 0-7@0-0 0-3@0-0 0-4@0-0 0-6@0-0 7-5@0-7 5-5@5-7 5-1@5-5 5-2@5-5 "
                 "5-4@5-5")
     tiles = readings_of(notation, seed)
     spinner = index_of(tiles, 0, 0)
-    tiles[spinner] = unsure(unsure(tiles[spinner], 0, 0, 2, 0.44, 0.27), 1, 0, 1, 0.33, 0.26)
-    reading = read_tableau(tiles, 9)
-    assert reading.tree.root == spinner
-    assert reading.board == parse_board(notation)
-
-
-@pytest.mark.parametrize("seed", [3, 4, 5])
-def test_a_spinner_misread_as_no_double_is_known_by_its_four_arms(seed: int) -> None:
-    # a tile that is no double has two ends: four tiles joined to one make it a double
-    notation = ("0-0 0-7@0-0 0-3@0-0 0-4@0-0 0-6@0-0 7-5@0-7 5-5@5-7 5-1@5-5 5-2@5-5 "
-                "5-4@5-5")
-    tiles = readings_of(notation, seed)
-    spinner = index_of(tiles, 0, 0)
-    tiles[spinner] = unsure(unsure(tiles[spinner], 0, 1, 2, 0.34, 0.23), 1, 2, 0, 0.33, 0.24)
+    for half, reading in enumerate(misread):
+        tiles[spinner] = unsure(tiles[spinner], half, *reading)
     reading = read_tableau(tiles, 9)
     assert reading.tree.root == spinner
     assert reading.board == parse_board(notation)
