@@ -80,24 +80,20 @@ def _recognition(path: Path, reader) -> Recognition | None:
 
 def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
     """(face-down tiles, tiles with a half read on one, of them sure) in a rendered set."""
-    import json
-
-    import cv2
-    import numpy as np
+    from vision.evaluation.face_down import on_a_back
+    from vision.synth.writer import photo_backs, photo_truth_files
 
     backs = read_on = sure = 0
-    for truth in sorted((folder / "truth").glob("*.backs.json")):
-        polygons = [np.array(c, np.float32) for c in json.loads(truth.read_text())]
+    for truth in photo_truth_files(folder):
+        polygons = photo_backs(truth)
+        if not polygons:
+            continue
         backs += len(polygons)
-        stem = truth.name[: -len(".backs.json")]
-        result = recognize_file(folder / "images" / f"{stem}.jpg", reader)
+        result = recognize_file(folder / "images" / f"{truth.stem}.jpg", reader)
         if not isinstance(result, Recognition):
             continue
         for tile in result.tiles:
-            # a half on a back: a "tile" made of two backs side by side has its centre on
-            # the seam between them, in neither back
-            if any(cv2.pointPolygonTest(p, half.center_px, False) >= 0
-                   for p in polygons for half in tile.halves):
+            if on_a_back(tile, polygons):
                 read_on += 1
                 sure += not is_doubtful_confidence(tile.confidence)
     return backs, read_on, sure

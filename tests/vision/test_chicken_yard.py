@@ -11,14 +11,13 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-import cv2
-import numpy as np
 import pytest
 
 from vision.doubt import is_doubtful_confidence
+from vision.evaluation.face_down import on_a_back
 from vision.reader.recognize import Recognition, recognize_file
 from vision.reader.tile_reader import load_default_reader
-from vision.synth.writer import write_dataset
+from vision.synth.writer import photo_backs, photo_truth_files, write_dataset
 
 PHOTOS = 40
 
@@ -29,21 +28,16 @@ def yard(tmp_path_factory):
     write_dataset(folder, PHOTOS, 957, hard_prob=1.0, yard=True)
     reader = load_default_reader()
     on_backs = not_there = 0
-    for truth_file in sorted((folder / "truth").glob("*.json")):
-        if truth_file.suffixes != [".json"]:
-            continue
+    for truth_file in photo_truth_files(folder):
         truth = json.loads(truth_file.read_text())
         left = Counter(tuple(sorted(t["pips"])) for t in truth["tiles"])
-        backs_file = truth_file.with_suffix(".backs.json")
-        backs = [np.array(c, np.float32) for c in json.loads(backs_file.read_text())] \
-            if backs_file.exists() else []
+        backs = photo_backs(truth_file)
         result = recognize_file(folder / "images" / truth["image"], reader, 12)
         assert isinstance(result, Recognition)
         for tile in result.tiles:
             if is_doubtful_confidence(tile.confidence):
                 continue
-            on_backs += any(cv2.pointPolygonTest(back, half.center_px, False) >= 0
-                            for back in backs for half in tile.halves)
+            on_backs += on_a_back(tile, backs)
             key = tuple(sorted(tile.pips))
             if left[key] > 0:
                 left[key] -= 1

@@ -22,6 +22,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.types import TileReading
+
 Box = tuple[float, float, float, float]
 
 FACE_DISTANCE = 28.0  # Lab distance from the face colour still counted as face
@@ -224,6 +226,14 @@ class WipedTilesRead:
             out.append(f"double blanks: {self.double_blanks}; read as 0-0: "
                        f"{self.read_as_double_blank} ({self.sure_double_blank} sure)")
         return out
+
+
+def on_a_back(tile: TileReading, backs: Sequence[np.ndarray]) -> bool:
+    """Whether a tile read lies on a face-down tile: either of its halves inside one of
+    ``backs`` (corner polygons, as a rendered set's truth has them). A "tile" made of two
+    backs side by side has its centre on the seam between them, in neither back."""
+    return any(cv2.pointPolygonTest(back, half.center_px, False) >= 0
+               for back in backs for half in tile.halves)
 
 
 def write_wiped(folder: Path, stem: str, outlines: Sequence[Box], kind: str) -> None:

@@ -44,28 +44,13 @@ _BEYOND = (slice(PAIR_ROWS * 1 // 32, PAIR_ROWS * 7 // 32),
            slice(PAIR_ROWS * 25 // 32, PAIR_ROWS * 31 // 32))
 
 
-def divider_strength(picture: np.ndarray) -> float:
-    """How plainly a candidate's picture shows a line across its middle, in units of the
-    face's unevenness (0: none)."""
-    return _line_strength(_grey(picture), _ROWS)
-
-
-def seam_beyond(picture: np.ndarray) -> float:
-    """How plainly the line across the middle runs on past the candidate's long sides
-    (the stronger side), in the same units."""
-    grey = _grey(picture)
-    return max(_line_strength(grey, rows) for rows in _BEYOND)
-
-
 def shows_divider(image_bgr: np.ndarray, first: Point, second: Point) -> bool:
     """Whether the tile whose half centres are ``first`` and ``second`` shows a divider
     of its own: a line across its middle that stops at its sides."""
     picture = crop_pair(image_bgr, first, second)
-    return divider_strength(picture) >= DIVIDER_SEEN and seam_beyond(picture) < SEAM_BEYOND
-
-
-def _grey(picture: np.ndarray) -> np.ndarray:
-    return cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    grey = cv2.cvtColor(picture, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    return (_line_strength(grey, _ROWS) >= DIVIDER_SEEN
+            and max(_line_strength(grey, rows) for rows in _BEYOND) < SEAM_BEYOND)
 
 
 def _line_strength(grey: np.ndarray, rows: slice) -> float:

@@ -66,6 +66,15 @@ def photo_truth_files(out_dir: Path, limit: int | None = None) -> list[Path]:
     return files[:limit]
 
 
+def photo_backs(truth_file: Path) -> list[np.ndarray]:
+    """The corners (4x2, float32) of the tiles lying face down in the photo whose truth
+    file this is, written beside it as NAME.backs.json; none when it has none."""
+    backs = truth_file.with_suffix(".backs.json")
+    if not backs.is_file():
+        return []
+    return [np.array(corners, np.float32) for corners in json.loads(backs.read_text())]
+
+
 def write_dataset(
     out_dir: Path,
     count: int,

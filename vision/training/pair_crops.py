@@ -30,7 +30,7 @@ from vision.reader.detections import HALF
 from vision.reader.pair_crop import crop_pair
 from vision.reader.tiled_detect import detect_multiscale
 from vision.synth.scene import half_quads
-from vision.synth.writer import photo_truth_files
+from vision.synth.writer import photo_backs, photo_truth_files
 
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
@@ -84,8 +84,8 @@ def synthetic_pairs(folder: Path, detector: OnnxDetector, rng: np.random.Generat
             s = spacing_of[t]
             crops.append(crop_pair(image, _jitter(a, s, rng, 0.04), _jitter(b, s, rng, 0.04)))
             labels.append(1)
-        for corners in _backs(truth_file):  # a tile lying face down is no tile
-            first, second = half_quads(np.array(corners, np.float32))
+        for corners in photo_backs(truth_file):  # a tile lying face down is no tile
+            first, second = half_quads(corners)
             a, b = tuple(first.mean(0)), tuple(second.mean(0))
             s = float(np.hypot(*np.subtract(a, b)))
             crops.append(crop_pair(image, _jitter(a, s, rng, 0.04), _jitter(b, s, rng, 0.04)))
@@ -135,11 +135,6 @@ def package_photos() -> list[Path]:
         return []
     folder = Path(matplotlib.__file__).parent / "mpl-data" / "sample_data"
     return sorted(p for p in folder.glob("*") if p.suffix.lower() in (".jpg", ".png"))
-
-
-def _backs(truth_file: Path) -> list:
-    backs = truth_file.with_suffix(".backs.json")
-    return json.loads(backs.read_text()) if backs.is_file() else []
 
 
 def wiped_pairs(split_dir: Path, detector: OnnxDetector,
