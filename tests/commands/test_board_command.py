@@ -86,6 +86,29 @@ def test_board_notes_the_rules_of_the_arms_given(monkeypatch, capsys) -> None:
     assert "the board breaks a rule: " in err and "of its 6 arms" in err
 
 
+def test_a_board_with_many_problems_names_the_first_few_and_counts_the_rest(
+        monkeypatch, capsys) -> None:
+    """A damaged photo can misread every tile: the board is still printed, but standard
+    error names at most five problems and five notes, then how many more."""
+    from dataclasses import replace
+
+    def misread_all(tiles):  # each half shows its partner's pips: every join mismatches
+        return [replace(t, halves=(replace(t.halves[0], pips=t.halves[1].pips),
+                                   replace(t.halves[1], pips=t.halves[0].pips)))
+                for t in tiles]
+
+    name = max(NAMES, key=lambda n: truth(n).count("@"))
+    use_reader(monkeypatch, TruthReader(name, misread_all))
+    code, out, err = run(board_command, [photo(name), "--set", "9"], capsys)
+    _, json_out, _ = run(board_command, [photo(name), "--set", "9", "--json"], capsys)
+    problems = json.loads(json_out)["problems"]
+    assert code == 0 and out.strip() and len(problems) > 5
+    lines = err.splitlines()
+    assert sum(line.startswith("problem: ") for line in lines) == 6
+    assert f"problem: and {len(problems) - 5} more (--json lists them all)" in lines
+    assert sum(line.startswith("note: ") for line in lines) <= 6
+
+
 def test_board_json_and_annotation(tmp_path: Path, monkeypatch, capsys) -> None:
     name = next(n for n in NAMES if kind(n) == "foot-open")
     use_reader(monkeypatch, TruthReader(name))

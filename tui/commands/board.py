@@ -58,10 +58,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(board_dict(photo, rules)))
     elif reading.built:
         print(reading.board)
-        for line in reading.problem_lines():
-            print(f"problem: {line}", file=sys.stderr)
-        for line in notes(photo, rules):
-            print(f"note: {line}", file=sys.stderr)
+        print_capped(reading.problem_lines(), "problem: ")
+        print_capped(notes(photo, rules), "note: ")
     else:
         print_problems("board", photo)
     return 0 if reading.built else 2
@@ -80,29 +78,35 @@ def print_problems(command: str, photo) -> None:
     ``MAX_PROBLEM_LINES``, then how many more)."""
     print(f"chickenfoot {command}: the photo could not be turned into a board:",
           file=sys.stderr)
-    lines = problem_lines(photo)
+    print_capped(problem_lines(photo), "  - ")
+    print_capped(list(photo.reading.notes), "note: ")
+
+
+def print_capped(lines: list[str], prefix: str) -> None:
+    """The first ``MAX_PROBLEM_LINES`` of ``lines`` on standard error, each after
+    ``prefix``, then how many more: a damaged photo can give dozens, and a player reads
+    the first few."""
     for line in lines[:MAX_PROBLEM_LINES]:
-        print(f"  - {line}", file=sys.stderr)
+        print(f"{prefix}{line}", file=sys.stderr)
     if len(lines) > MAX_PROBLEM_LINES:
-        print(f"  - and {len(lines) - MAX_PROBLEM_LINES} more (--json lists them all)",
+        print(f"{prefix}and {len(lines) - MAX_PROBLEM_LINES} more (--json lists them all)",
               file=sys.stderr)
-    for line in photo.reading.notes[:MAX_PROBLEM_LINES]:
-        print(f"note: {line}", file=sys.stderr)
 
 
 def notes(photo, rules: RuleSet) -> list[str]:
-    """What the board corrected, and every rule the board as read breaks under ``rules``
-    (in the photo's set)."""
+    """Every rule the board as read breaks under ``rules`` (in the photo's set) first, as
+    what a dispute turns on, then what the board corrected and how it was read."""
     from scorer.notation import validate
     from vision.board import describe_corrections
 
     reading = photo.reading
-    lines = list(reading.notes)
-    lines.extend(describe_corrections(photo.tiles, reading))
-    lines.extend(photo.reader_problems)
+    lines = []
     if reading.board is not None:
         verdict = validate(reading.board, replace(rules, set_max=reading.set_max))
         lines.extend(f"the board breaks a rule: {r.message}" for r in verdict.reasons)
+    lines.extend(reading.notes)
+    lines.extend(describe_corrections(photo.tiles, reading))
+    lines.extend(photo.reader_problems)
     return lines
 
 
