@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import struct
 
 import cv2
@@ -126,7 +127,7 @@ def test_huge_bmp_tiff_webp_are_refused_from_their_header_alone(tmp_path, monkey
     _no_decoding(monkeypatch)
     path = tmp_path / name
     path.write_bytes(data)
-    with pytest.raises(ImageError, match=r"10000x6000 \(60\.0 MP\); the limit is 50 MP"):
+    with pytest.raises(ImageError, match=r"10000x6000 \(60\.0 MP\); the limit is (50|24|16) MP"):
         load_image(path)
 
 
@@ -240,3 +241,28 @@ def test_an_unreadable_folder_is_passed_on_and_reported_in_one_line(tmp_path, mo
     with pytest.raises(ImageError, match=r"locked: is a folder that cannot be read "
                                          r"\(Permission denied\)$"):
         load_image(locked)
+
+
+def test_a_webp_past_its_own_limit_is_refused_from_its_header(tmp_path):
+    """The WebP decoder holds the file and two copies of the pixels: a photo past
+    WHOLE_DECODE_MEGAPIXELS would take the reader over 300 MB, so it is refused, and the
+    message says what to do; a PNG of the same size is read (from the file, reduced)."""
+    image = np.full((3500, 4900, 3), 120, np.uint8)  # 17.2 MP
+    webp = tmp_path / "big.webp"
+    webp.write_bytes(cv2.imencode(".webp", image, [cv2.IMWRITE_WEBP_QUALITY, 10])[1].tobytes())
+    with pytest.raises(ImageError, match="limit is 16 MP for a WebP photo .*JPEG or PNG"):
+        load_image(webp)
+    png = tmp_path / "big.png"
+    png.write_bytes(cv2.imencode(".png", image)[1].tobytes())
+    assert load_image(png).pixels.shape == (1750, 2450, 3)
+
+
+def test_a_png_is_decoded_from_the_file_under_any_name(tmp_path):
+    """Formats other than JPEG are decoded from the open file, not from a copy of its
+    bytes; a name that is not UTF-8 still works (OpenCV is given the descriptor's name)."""
+    name = os.fsencode(tmp_path) + b"/caf\xe9.png"
+    image = np.zeros((64, 96, 3), np.uint8)
+    image[:, :48] = (10, 200, 30)
+    with open(name, "wb") as handle:
+        handle.write(cv2.imencode(".png", image)[1].tobytes())
+    assert np.array_equal(load_image(name).pixels, image)

@@ -21,10 +21,15 @@ Limits and decisions:
   decoder, so the full-size pixels never sit in memory and reading any photo peaks near
   what a 12 MP one does; one that would still be larger at 1/8 (over 1,024 MP, a header
   bomb) is refused. Another format is decoded whole and then reduced, so it is refused
-  over 50 MP. Tiles keep plenty of pixels: a half of a tile seen from standing height is
-  still tens of pixels wide at 1/2. ``scale`` then says how many original pixels one
-  decoded pixel spans. ``load_image(path, most_megapixels=...)`` asks for a smaller
-  decode (a quick first look at a big JPEG; see ``vision.reader.recognize``).
+  over 50 MP; a PNG or BMP is decoded from the file itself (``decode_file``), and a 50 MP
+  one is read in about 260 MB. The TIFF and WebP decoders hold the whole file and more
+  copies of the pixels, so those are read up to ``WHOLE_DECODE_MEGAPIXELS`` (a 32 MP TIFF
+  peaked at 357 MB, a 24 MP one at 218 MB; a 20 MP WebP at 290 MB, a 16 MP one at 235
+  MB: the reader stays under 300 MB on any photo it accepts). Tiles keep plenty of
+  pixels: a half of a tile seen from standing height is still tens of pixels wide at
+  1/2. ``scale`` then says how many original pixels one decoded pixel spans.
+  ``load_image(path, most_megapixels=...)`` asks for a smaller decode (a quick first look
+  at a big JPEG; see ``vision.reader.recognize``).
 - Too small: either side under ``MIN_SIDE_PX`` (32 px) cannot hold a readable tile and is
   an error, not an empty result.
 - Damage (``vision.image.decode``): a JPEG cut short is still decoded (the missing part
@@ -45,7 +50,7 @@ import cv2
 import numpy as np
 
 from scorer.messages import clip_name
-from vision.image.decode import Damage, decode_photo
+from vision.image.decode import Damage, decode_file
 from vision.image.header import file_reader, header_size, sniff_format
 from vision.image.photo_file import MAX_FILE_BYTES, ImageError, open_photo
 from vision.photo_suffixes import IMAGE_SUFFIXES
@@ -62,6 +67,8 @@ MAX_DECODE_MEGAPIXELS = 50.0
 # reduced while it is decoded; other formats are decoded whole, then reduced, which still
 # spares the copy OpenCV's PNG decoder makes (a 48 MP PNG: 405 MB read whole).
 MAX_REDUCED_MEGAPIXELS = 16.0
+# Formats whose decoders hold more than the pixels: read up to this many megapixels
+WHOLE_DECODE_MEGAPIXELS = {"tiff": 24.0, "webp": 16.0}
 MIN_SIDE_PX = 32
 
 _REDUCED = ((2, cv2.IMREAD_REDUCED_COLOR_2), (4, cv2.IMREAD_REDUCED_COLOR_4),
@@ -107,9 +114,7 @@ def load_image(path: str | os.PathLike[str],
         most = min(most_megapixels, MAX_REDUCED_MEGAPIXELS, MAX_DECODE_MEGAPIXELS)
         if stored[0] * stored[1] > most * 1e6:
             reduce_by, flag = _reduction(path, kind, stored, most)
-        handle.seek(0)
-        data = handle.read(MAX_FILE_BYTES + 1)
-    decoded = decode_photo(data, kind, flag)
+        decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1)
     pixels = decoded.pixels
     if pixels is None:
         raise ImageError(path, "image data is damaged or cut short")
@@ -134,10 +139,10 @@ def load_image(path: str | os.PathLike[str],
 def _reduction(path: str | os.PathLike[str], kind: str, stored: tuple[int, int],
                most: float) -> tuple[int, int]:
     width, height = stored
-    if kind != "jpeg" and width * height > MAX_DECODE_MEGAPIXELS * 1e6:
+    if kind != "jpeg" and width * height > _decode_limit(kind) * 1e6:
         # decoded whole before it is reduced: the decode limit holds
         raise ImageError(path, f"image is {_mp(width, height)}; the limit is "
-                               f"{MAX_DECODE_MEGAPIXELS:g} MP")
+                               f"{_decode_limit(kind):g} MP{_format_note(kind)}")
     for factor, flag in _REDUCED:
         if (width / factor) * (height / factor) <= most * 1e6:
             return factor, flag
@@ -145,6 +150,16 @@ def _reduction(path: str | os.PathLike[str], kind: str, stored: tuple[int, int],
         return _REDUCED[-1]
     raise ImageError(path, f"image is {_mp(width, height)}; a JPEG is read reduced up to "
                            f"{MAX_REDUCED_MEGAPIXELS * 64:g} MP")
+
+
+def _decode_limit(kind: str) -> float:
+    return min(MAX_DECODE_MEGAPIXELS, WHOLE_DECODE_MEGAPIXELS.get(kind, MAX_DECODE_MEGAPIXELS))
+
+
+def _format_note(kind: str) -> str:
+    if kind not in WHOLE_DECODE_MEGAPIXELS:
+        return ""
+    return f" for a {_SIZE_REQUIRED[kind]} photo (save it as a JPEG or PNG to read it larger)"
 
 
 def _displayed_size(stored: tuple[int, int] | None, width: int, height: int,

@@ -20,12 +20,20 @@ edge inside it (``vision.image.damage.blank_bands``: zeroed bytes in a BMP) is
 ``BLANK_BAND``.
 
 Bytes after a JPEG's end marker (some cameras append data there) are no damage.
+
+``decode_file(handle, kind, flag)`` decodes an open file: a JPEG from its bytes (as
+above), any other format from the file itself where the system names an open file by
+its descriptor (``/proc/self/fd``, ``/dev/fd``), so that the file's bytes never sit in
+memory beside its pixels (a 50 MP BMP: 150 MB less at the peak).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import BinaryIO
 
 import cv2
 import numpy as np
@@ -53,11 +61,13 @@ class Decoded:
     decoder_lines: tuple[str, ...] = ()
 
 
-def _imdecode(data: bytes, flag: int) -> tuple[np.ndarray | None, list[str]]:
-    buffer = np.frombuffer(data, np.uint8)
+def _decoding(decoder: Callable[[], np.ndarray | None]
+              ) -> tuple[np.ndarray | None, list[str]]:
+    """What ``decoder`` gives (None unless a picture with colour channels) and the lines
+    the C decoder wrote meanwhile."""
     with captured_stderr() as log:
         try:
-            pixels = cv2.imdecode(buffer, flag)
+            pixels = decoder()
         except cv2.error:
             pixels = None
     if pixels is not None and (pixels.ndim != 3 or pixels.size == 0):
@@ -65,12 +75,37 @@ def _imdecode(data: bytes, flag: int) -> tuple[np.ndarray | None, list[str]]:
     return pixels, log.lines
 
 
+def decode_file(handle: BinaryIO, kind: str, flag: int = cv2.IMREAD_COLOR,
+                max_bytes: int = -1) -> Decoded:
+    """The decoded pixels of the open file ``handle`` (read from its start) and what damage
+    was seen; see the module doc."""
+    path = None if kind == "jpeg" else _descriptor_path(handle.fileno())
+    if path is None:
+        handle.seek(0)
+        return decode_photo(handle.read(max_bytes), kind, flag)
+    return _classified(*_decoding(lambda: cv2.imread(path, flag)), cut_short=False)
+
+
+def _descriptor_path(fd: int) -> str | None:
+    """A name OpenCV can open for the open file ``fd`` (ASCII whatever the file's own
+    name), or None where the system gives none."""
+    for folder in ("/proc/self/fd", "/dev/fd"):
+        path = f"{folder}/{fd}"
+        if os.path.exists(path):
+            return path
+    return None
+
+
 def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR) -> Decoded:
     """The decoded pixels (BGR, EXIF orientation applied) and what damage was seen."""
     cut_short = kind == "jpeg" and not data.rstrip(b"\x00").endswith(_EOI)
     if cut_short:
         data += _EOI
-    pixels, lines = _imdecode(data, flag)
+    buffer = np.frombuffer(data, np.uint8)
+    return _classified(*_decoding(lambda: cv2.imdecode(buffer, flag)), cut_short=cut_short)
+
+
+def _classified(pixels: np.ndarray | None, lines: list[str], cut_short: bool) -> Decoded:
     if pixels is None:
         return Decoded(None, None, tuple(lines))
     text = " ".join(lines).lower()
