@@ -249,15 +249,17 @@ def test_doubtful_tiles_are_shown_apart_asking_to_confirm():
     assert any("pip total: 8" in line and "--count-doubtful" in line for line in lines)
 
 
-@pytest.mark.parametrize("half_px, confidence, decoded", [
-    (30, 0.875, [(100, 200, 3)]),                  # wide and sure enough: one quick look
-    (50, 0.875, [(100, 200, 3), (200, 400, 3)]),   # halves too narrow: every pixel
-    (30, 0.1, [(100, 200, 3), (200, 400, 3)]),     # a doubtful tile: every pixel
+@pytest.mark.parametrize("size, half_px, problem, decoded", [
+    # halves 40 px wide in the quick look
+    ((200, 400), 30, False, [(100, 200, 3)]),  # wide enough: one quick look
+    ((200, 400), 30, True, [(100, 200, 3)]),   # wide enough, a problem met: the same
+    ((200, 400), 50, False, [(100, 200, 3), (200, 400, 3)]),  # too narrow: every pixel
+    # a quick look at 1/4: 40 px there are 80 px at 1/2, enough for 50
+    ((400, 800), 50, False, [(100, 200, 3), (200, 400, 3)]),
+    ((400, 800), 90, True, [(100, 200, 3), (400, 800, 3)]),  # 160 px at 1/1
 ])
-def test_a_big_photo_is_read_from_a_quick_look_when_that_is_plainly_enough(
-        tmp_path, monkeypatch, half_px, confidence, decoded):
-    from dataclasses import replace
-
+def test_a_big_photo_is_read_again_only_at_the_detail_its_halves_need(
+        tmp_path, monkeypatch, size, half_px, problem, decoded):
     import vision.reader.recognize as recognize
 
     monkeypatch.setattr(recognize, "QUICK_LOOK_MEGAPIXELS", 0.03)
@@ -271,10 +273,10 @@ def test_a_big_photo_is_read_from_a_quick_look_when_that_is_plainly_enough(
 
     monkeypatch.setattr(recognize, "load_image", load_image)
     path = tmp_path / "big.jpg"
-    cv2.imwrite(str(path), np.full((200, 400, 3), 100, np.uint8))  # 0.08 MP -> 1/2
-    reader = FakeReader([replace(tile(2, 4), confidence=confidence)])  # halves 40 px wide
+    height, width = size
+    cv2.imwrite(str(path), np.full((height, width, 3), 100, np.uint8))
+    reader = FakeReader([tile(2, 4)], ["a half with no partner"] if problem else [])
     loaded, result = recognize.read_photo_file(path, reader)
     assert loads == decoded and loaded.pixels.shape == decoded[-1]
-    assert (result.width, result.height) == (400, 200)
-    if confidence > 0.5:  # the sure tile, in the original's pixels
-        assert result.tiles[0].corners_px[1][0] == 50.0 * 400 / decoded[-1][1]
+    assert (result.width, result.height) == (width, height)
+    assert result.tiles[0].corners_px[1][0] == 50.0 * width / decoded[-1][1]

@@ -106,13 +106,18 @@ WHOLE_PHOTO_SETS: dict[str, Transform] = {
     "frame16x9": _framed(16 / 9, 1.0),
     "frame4x3": _framed(4 / 3, 1.0),
     "frame3x4": _framed(1.0, 4 / 3),
+    # as a 12 MP phone photo of the same hand, saved as a JPEG
+    "phone": _resized(5.4),
     "dark": _gamma,
     "noisy": _noisy,
     "grey": _grey,
 }
 WIPED_SETS = {"facedown": "back", "doubleblank": "double-blank"}
-SETS = (*WHOLE_PHOTO_SETS, "closeup", *WIPED_SETS)
+SETS = (*WHOLE_PHOTO_SETS, "closeup", "closeup-phone", *WIPED_SETS)
 CLOSEUP_SHORT_SIDE_PX = 320
+PHONE_SHORT_SIDE_PX = 3024  # a 12 MP phone photo's short side
+# Sets written as a phone saves a photo (JPEG) rather than losslessly
+JPEG_SETS = {"phone": 92, "closeup-phone": 92}
 
 
 def load_photos(split: Path) -> list[tuple[str, Photo]]:
@@ -127,9 +132,10 @@ def load_photos(split: Path) -> list[tuple[str, Photo]]:
     return photos
 
 
-def closeups(photo: Photo) -> list[Photo]:
+def closeups(photo: Photo, short_side_px: int = CLOSEUP_SHORT_SIDE_PX) -> list[Photo]:
     """Each tile cut tight, with a little margin, and with its one or two nearest tiles;
-    only where every half in the crop is wholly in it (or hardly at all)."""
+    only where every half in the crop is wholly in it (or hardly at all); each enlarged to
+    ``short_side_px`` on its short side."""
     h, w = photo.image.shape[:2]
     boxes = [np.array(q.box_px(w, h)) for q in photo.halves]
     tile_boxes = [np.array([min(boxes[i][0] for i in g), min(boxes[i][1] for i in g),
@@ -176,7 +182,7 @@ def closeups(photo: Photo) -> list[Photo]:
                                     photo.halves[i].value) for i in kept)
         crop = photo.image[y0:y1, x0:x1]
         # a close-up is taken close: a phone gives it hundreds of pixels, not a crop's few
-        grow = CLOSEUP_SHORT_SIDE_PX / min(cw, ch)
+        grow = short_side_px / min(cw, ch)
         if grow > 1:
             crop = cv2.resize(crop, None, fx=grow, fy=grow, interpolation=cv2.INTER_CUBIC)
         out.append(Photo(crop.copy(), halves,
@@ -220,8 +226,9 @@ def write_set(split: Path, out: Path, name: str,
             continue
         if name == "as-taken":
             made = [(stem, photo)]
-        elif name == "closeup":
-            made = [(f"{stem}_c{k:02d}", p) for k, p in enumerate(closeups(photo))]
+        elif name in ("closeup", "closeup-phone"):
+            side = PHONE_SHORT_SIDE_PX if name == "closeup-phone" else CLOSEUP_SHORT_SIDE_PX
+            made = [(f"{stem}_c{k:02d}", p) for k, p in enumerate(closeups(photo, side))]
         elif name in WIPED_SETS:
             kept, outlines = wiped(photo, keep_divider=name == "doubleblank")
             if not outlines:
@@ -232,7 +239,7 @@ def write_set(split: Path, out: Path, name: str,
             image, halves = WHOLE_PHOTO_SETS[name](photo.image, photo.halves)
             made = [(stem, Photo(image, halves, photo.tiles))]
         for new_stem, p in made:
-            _write_photo(out, new_stem, p, class_of)
+            _write_photo(out, new_stem, p, class_of, JPEG_SETS.get(name))
             written += 1
     return written
 
@@ -245,8 +252,13 @@ def _class_file(split: Path) -> Path:
     raise FileNotFoundError(f"{split}: no class names")
 
 
-def _write_photo(out: Path, stem: str, photo: Photo, class_of: dict[int, int]) -> None:
-    cv2.imwrite(str(out / "images" / f"{stem}.png"), photo.image)
+def _write_photo(out: Path, stem: str, photo: Photo, class_of: dict[int, int],
+                 jpeg_quality: int | None = None) -> None:
+    if jpeg_quality is None:
+        cv2.imwrite(str(out / "images" / f"{stem}.png"), photo.image)
+    else:
+        cv2.imwrite(str(out / "images" / f"{stem}.jpg"), photo.image,
+                    [cv2.IMWRITE_JPEG_QUALITY, jpeg_quality])
     lines = [f"{class_of[q.value]} {q.cx:.6f} {q.cy:.6f} {q.w:.6f} {q.h:.6f}"
              for q in photo.halves]
     (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")
