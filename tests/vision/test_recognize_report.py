@@ -225,6 +225,23 @@ def test_a_tile_far_bigger_than_the_others_is_doubtful_and_the_rest_stay_sure():
     assert not any(is_doubtful_confidence(t.confidence) for t in kept) and problems == ()
 
 
+@pytest.mark.parametrize("pips, confidence, asked", [
+    ((0, 0), 0.8, True),    # a double blank, 50 points, read fairly surely: asked
+    ((0, 0), 0.95, False),  # read surely: counted
+    ((5, 3), 0.8, False),   # any other tile at 0.8: counted
+    ((0, 0), 0.3, True),    # already doubtful: stays as read
+])
+def test_a_double_blank_is_counted_unasked_only_when_read_surely(pips, confidence, asked):
+    from dataclasses import replace
+
+    from vision.reader.recognize import apply_set_knowledge
+
+    tile = replace(_sure_tile_at(0, 40, pips), confidence=confidence)
+    (kept,), _ = apply_set_knowledge([tile], 12)
+    assert is_doubtful_confidence(kept.confidence) is asked
+    assert kept.confidence == (min(confidence, 0.5) if asked else confidence)
+
+
 def _doubtful_hand():
     sure = tile(5, 3)
     unsure = TileReading(((100, 10), (140, 10), (140, 90), (100, 90)),

@@ -21,7 +21,9 @@ Set knowledge applied after the reader:
   reader should already keep values in range; this is the safety net);
 - every tile exists once in a set, so a tile read twice stays in the result, a problem
   says so and every copy is doubtful: at most one of them is right;
-- the tiles of a set are one size, so a tile far wider than the others is doubtful.
+- the tiles of a set are one size, so a tile far wider than the others is doubtful;
+- a double blank counts 50, so a 0|0 is counted unasked only when read surely past the
+  doubt threshold (``DOUBLE_BLANK_SURE_FROM``).
 """
 
 from __future__ import annotations
@@ -78,7 +80,13 @@ QUICK_LOOK_HALF_PX = 96  # 1.5 times the pip reader's 64-pixel crop of a half
 # Rendered hands among backs and clutter (seeds 4401, 4402; 2,100 tiles, tilted cameras):
 # every sure tile at 1.6 or more was a wrong reading (two backs as a 0-0, a tile with glare).
 OVERSIZED = 1.6
-OVERSIZED_CONFIDENCE = 0.5  # under the doubt threshold (vision.doubt)
+ASKED_CONFIDENCE = 0.5  # under the doubt threshold (vision.doubt): the player confirms
+# A double blank counts 50, several times what another misreading costs, and the backs of
+# tiles and plain patches read as 0|0. On 600 rendered photos (hands among clutter and
+# backs, seed 953; beside chicken yards, 957 and 958; sets of every colour, 971; double-9,
+# 777) both 0|0 read between the doubt threshold and this were backs, and the 55 double
+# blanks read over the threshold all read 0.96 or more.
+DOUBLE_BLANK_SURE_FROM = 0.9
 
 
 def recognize_file(path: str | os.PathLike[str], reader: FrameReader,
@@ -235,11 +243,20 @@ def apply_set_knowledge(tiles: list[TileReading],
     # Face-down tiles read as tiles come mostly as several 0|0 (50 points each).
     kept = [replace(t, confidence=min(t.confidence, 1 / counts[Tile.of(*t.pips)]))
             for t in kept]
+    kept = [_double_blank_asked(t) for t in kept]
     kept, oversized = _oversized_doubtful(kept)
     if oversized:
         problems.append(f"{counted(oversized, 'tile')} far bigger than the others: perhaps "
                         "two things read as one (two face-down tiles side by side); confirm")
     return kept, tuple(problems)
+
+
+def _double_blank_asked(tile: TileReading) -> TileReading:
+    """A 0|0 read under ``DOUBLE_BLANK_SURE_FROM`` is asked about, never counted unasked:
+    the stakes are 50 points."""
+    if tile.pips == (0, 0) and ASKED_CONFIDENCE < tile.confidence < DOUBLE_BLANK_SURE_FROM:
+        return replace(tile, confidence=ASKED_CONFIDENCE)
+    return tile
 
 
 def _oversized_doubtful(tiles: list[TileReading]) -> tuple[list[TileReading], int]:
@@ -255,7 +272,7 @@ def _oversized_doubtful(tiles: list[TileReading]) -> tuple[list[TileReading], in
         others = widths[:index] + widths[index + 1:]
         if widths[index] >= OVERSIZED * float(np.median(others)) \
                 and not is_doubtful_confidence(tile.confidence):
-            tile = replace(tile, confidence=OVERSIZED_CONFIDENCE)
+            tile = replace(tile, confidence=ASKED_CONFIDENCE)
             count += 1
         out.append(tile)
     return out, count
