@@ -29,7 +29,7 @@ LETTERBOX_GREY = 114
 
 
 DEFAULT_INPUT_PX = 320
-SHRINK_HALVE_WHILE = 8.0  # vision.image.shrink: the last area step keeps 4x or more
+SHRINK_HALVE_WHILE = 4.0  # vision.image.shrink: the last area step keeps 2x or more
 DEFAULT_STRIDE = 32
 
 
