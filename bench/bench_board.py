@@ -14,8 +14,10 @@ Scenes come from simulated rounds laid out as players lay them, with seeds from
 hesitations, corner jitter) and a camera tilt; no photo is drawn. In ``model`` mode each
 scene is rendered with the synthetic photo renderer and read by models/*.onnx.
 
-Figures: board exact rate (the board read equals the truth) for 5, 15 and 30 tiles, and
-the milliseconds ``read_tableau`` takes per board (second looks included in model mode;
+Figures: board exact rate (the board read equals the truth) for 5, 15 and 30 tiles, the
+boards read wrong with no problem reported (the worst for a player) and those read right
+with a problem reported all the same (a needless doubt), and the milliseconds
+``read_tableau`` takes per board (second looks included in model mode;
 rendering the scene and the first detection not);
 per-half accuracy before decoding (the reader's top value) and after; verdict accuracy
 on disputed plays, half legal (the last tile really played) and half illegal (arms-first,
@@ -88,7 +90,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
     print(f"boards ({mode} mode, {count} per size, seeds from {seed}{around})")
     before_ok = after_ok = halves = 0
     for size in sizes:
-        exact = unwarned = skipped = 0
+        exact = unwarned = flagged = skipped = 0
         seconds = 0.0  # reading the board only: not rendering the scene or detecting
         for i in range(count):
             rng = random.Random(seed * 1000 + size * 100_000 + i)
@@ -107,6 +109,8 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
                 print(miss_line(size, i, scene, reading))
             # worst for a player: a wrong board given with no problem reported
             unwarned += reading.ok and reading.board != scene.board
+            # a needless question: the board is right but a problem is reported with it
+            flagged += reading.built and reading.board == scene.board and not reading.ok
             true_values = half_truths(tiles, truth) if mode == "model" else [
                 v for t in truth for v in t.pips]
             read_values = [v for t in tiles for v in t.pips]
@@ -121,6 +125,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
         ms = seconds * 1000 / max(1, count_read)
         print(f"  {size:2d} tiles: board exact {exact / max(1, count_read):.3f} "
               f"({exact}/{count_read}), wrong with no problem reported {unwarned}/{count_read}"
+              f", right with a problem reported {flagged}"
               f"  {ms:.0f} ms per board" + (f" ({skipped} scenes could not be laid out)"
                                             if skipped else ""))
     print(f"  per-half accuracy: before decoding {before_ok / halves:.4f}, after "

@@ -10,6 +10,7 @@ import pytest
 from scorer.notation import format_board, parse_board
 from tests.vision.test_board_read import BOARDS, index_of, readings_of
 from vision.board.geometry import find_joins
+from vision.board.problems import Kind
 from vision.board.read import read_tableau
 from vision.board.sizes import covered, expected_lengths, restored, tile_length, true_to_size
 from vision.types import TileReading
@@ -125,3 +126,34 @@ def test_a_tile_read_short_and_nudged_off_still_joins_at_full_length() -> None:
     reading = read_tableau(tiles, 9)
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+
+
+def _slid_onto(tile: TileReading, parent: TileReading, pips: tuple[int, int]) -> TileReading:
+    """A reading of ``tile`` slid most of a half's length towards ``parent``: one half
+    over the parent's end, the other about where the tile's near half lies (a half paired
+    across)."""
+    towards = np.subtract(parent.center_px, tile.center_px)
+    axis = np.subtract(tile.halves[1].center_px, tile.halves[0].center_px)
+    step = axis if np.dot(axis, towards) > 0 else -axis
+    step = step * 0.6
+    return replace(tile, corners_px=tuple(tuple(np.add(p, step)) for p in tile.corners_px),
+                   halves=tuple(replace(h, pips=v, center_px=tuple(np.add(h.center_px, step)))
+                                for h, v in zip(tile.halves, pips, strict=True)),
+                   confidence=0.5)
+
+
+def test_a_reading_left_out_with_a_half_on_no_tile_says_a_tile_may_be_missing() -> None:
+    """A tile never found, whose half was paired across with its neighbour's: the reading
+    lies on the neighbour and is left out, the board lacks the tile, and a problem says a
+    tile may be missing there. With the tile found, the same reading is left out unsaid."""
+    tiles = readings_of(BOARDS[3])
+    leaf, parent = index_of(tiles, 4, 6), index_of(tiles, 1, 4)
+    stray = _slid_onto(tiles[leaf], tiles[parent], (4, 4))
+    missing = [t for i, t in enumerate(tiles) if i != leaf]
+    reading = read_tableau(missing + [stray], 9)
+    assert reading.built and not reading.ok
+    assert [p.kind for p in reading.problems] == [Kind.HALF_ALONE]
+    assert "a tile there may be missing" in reading.problem_lines()[0]
+    whole = read_tableau(tiles + [stray], 9)
+    assert whole.ok, whole.problem_lines()
+    assert format_board(whole.board) == format_board(parse_board(BOARDS[3]))

@@ -26,6 +26,7 @@ class Kind(Enum):
     LOOSE_GROUP = "loose group"
     SECOND_SPINNER = "second spinner"
     UNREADABLE_HALF = "unreadable half"
+    HALF_ALONE = "half alone"  # a reading left out has a half where no tile lies
 
 
 BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
@@ -36,7 +37,8 @@ BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
 class BoardProblem:
     """``tiles``: the tiles it is about (for a mismatch: the tile whose end touches, then
     the tile it touches); ``values``: what they show there (a mismatch: the end's value,
-    then the other tile's), or a half's two likeliest values (unreadable)."""
+    then the other tile's), a half's two likeliest values (unreadable), or the values and
+    place (x, y in pixels) of a reading left out with a half alone."""
 
     kind: Kind
     tiles: tuple[int, ...] = ()
@@ -107,6 +109,9 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
         which = "first" if problem.half == 0 else "second"
         alt = f" or {vs[1]}" if len(vs) > 1 else ""
         return f"an unreadable half: the {which} half of {where(ix[0])} could be {vs[0]}{alt}"
+    if kind is Kind.HALF_ALONE:
+        return (f"{vs[0]}-{vs[1]} read at ({vs[2]}, {vs[3]}) lies partly on another tile "
+                "and partly on no tile of the board: a tile there may be missing")
     raise ValueError(kind)
 
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
+import numpy as np
+
 from scorer.notation import Board, BoardEntry, validate
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES, Tile
@@ -26,6 +28,7 @@ from vision.board.geometry import (
     components,
     double_likelihood,
     find_joins,
+    inside_quad,
     point_to_tile,
     tile_ends,
     tile_quad,
@@ -41,7 +44,7 @@ from vision.board.looks import (
     without_misreadings,
 )
 from vision.board.problems import BoardProblem, Kind, describe, place
-from vision.board.sizes import at_full_length, true_to_size
+from vision.board.sizes import at_full_length, sized_tiles
 from vision.types import TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
@@ -56,6 +59,7 @@ SURE_FROM = 0.5
 TILES_TRIED = 4  # doubtful tiles tried, least sure first, when the board is misread
 NOT_A_TILE_BELOW = 0.3  # a tile read this unsurely may be no tile at all ...
 SEEN_AS_TILE_FROM = 0.9  # ... unless the detector and the judge saw a tile there this surely
+HALF_ALONE_FROM = 0.5  # a half of a reading left out, read this surely, is a half
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,10 +118,11 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if look is not None:
         look = LookBudget(look)
         tiles, notes = split_tiles(tuple(tiles), look)
-    tiles = tuple(true_to_size(tiles))
+    kept, strays = sized_tiles(tiles)
+    tiles = tuple(kept)
     rules = replace(rules or RuleSet(), set_max=set_max)
     if look is None:
-        return _rebuilt(tiles, notes, set_max, None, rules)
+        return _with_halves_alone(_rebuilt(tiles, notes, set_max, None, rules), strays)
     moved, moved_notes = recentred(tiles, look)
     reading = _rebuilt(moved, notes + moved_notes, set_max, look, rules)
     if moved != tiles and not _lawful(reading, rules):
@@ -128,7 +133,25 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
             reading = first
     if isinstance(look, LookBudget) and look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
-    return reading
+    return _with_halves_alone(reading, strays)
+
+
+def _with_halves_alone(reading: TableauReading, strays: Sequence[TileReading]
+                       ) -> TableauReading:
+    """A reading left out for lying on a surer tile may hold a half of a tile never found
+    (a half paired across to its neighbour): when a half of it showing pips, read surely,
+    lies on no tile of the board, that is a problem, so that a board missing a tile is
+    never given as whole."""
+    quads = [tile_quad(t) for t in reading.tiles]
+
+    def alone(half) -> bool:
+        centre = np.asarray(half.center_px, dtype=np.float64)[None]
+        return (half.pips > 0 and half.confidence >= HALF_ALONE_FROM
+                and not any(inside_quad(centre, quad)[0] for quad in quads))
+
+    found = tuple(BoardProblem(Kind.HALF_ALONE, (), (*stray.pips, *map(round, stray.center_px)))
+                  for stray in strays if any(alone(h) for h in stray.halves))
+    return replace(reading, problems=reading.problems + found) if found else reading
 
 
 def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,

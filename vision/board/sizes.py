@@ -80,11 +80,18 @@ def at_full_length(tiles: Sequence[TileReading]) -> list[TileReading]:
 
 
 def true_to_size(tiles: Sequence[TileReading]) -> list[TileReading]:
+    """The tiles of a tableau as they lie (``sized_tiles``), the strays left out."""
+    return sized_tiles(tiles)[0]
+
+
+def sized_tiles(tiles: Sequence[TileReading]
+                ) -> tuple[list[TileReading], list[TileReading]]:
     """The tiles of a tableau as they lie: each one read much shorter than its neighbours
-    restored to their length, and none lying on another. Real tiles never lie on each
-    other, so of two that would, the surer reading stays (a tile of normal length before
-    a restored one): the other was a second reading of the place where tiles meet, or a
-    half paired with a patch of table beside a tile."""
+    restored to their length, and none lying on another; and the strays left out (as
+    read). Real tiles never lie on each other, so of two that would, the surer reading
+    stays (a tile of normal length before a restored one): the other was a second reading
+    of the place where tiles meet, or a half paired with a patch of table beside a tile
+    (or with a half of a tile never found: vision.board.read looks at its halves)."""
     expected = expected_lengths(tiles)
     sized: list[tuple[TileReading, float | None]] = []  # (tile, share of length read)
     for tile, want in zip(tiles, expected, strict=True):
@@ -104,7 +111,8 @@ def true_to_size(tiles: Sequence[TileReading]) -> list[TileReading]:
             stray = share_read < STRAY and under >= MAX_UNDER_RESTORED
         if not stray:
             kept.append(i)
-    return [sized[i][0] for i in sorted(kept)]
+    dropped = sorted(set(range(len(tiles))) - set(kept))
+    return [sized[i][0] for i in sorted(kept)], [tiles[i] for i in dropped]
 
 
 def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
@@ -122,5 +130,5 @@ def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
     return float(under.mean())
 
 
-__all__ = ["at_full_length", "covered", "expected_lengths", "restored", "tile_length",
-           "true_to_size"]
+__all__ = ["at_full_length", "covered", "expected_lengths", "restored", "sized_tiles",
+           "tile_length", "true_to_size"]
