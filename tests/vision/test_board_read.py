@@ -24,7 +24,7 @@ from vision.board.geometry import (
     tile_width,
     widest_opening,
 )
-from vision.board.problems import Kind
+from vision.board.problems import Kind, place
 from vision.board.read import read_tableau
 from vision.reader.report import recognition_from_dict
 from vision.synth.reader_noise import noisy_readings, truth_readings
@@ -886,3 +886,20 @@ def test_a_photo_with_most_tiles_apart_is_no_tableau() -> None:
     reading = read_tableau(one_apart, 9)
     assert reading.built and Kind.LOOSE_TILE in [p.kind for p in reading.problems]
     assert read_tableau(readings_of(BOARDS[1]), 9).ok
+
+
+@pytest.mark.parametrize("confidence, flagged", [(0.2, True), (0.35, False)])
+def test_a_tile_kept_on_the_board_though_read_very_unsurely_is_named(confidence, flagged):
+    """A patch of table beside a tile can be read as a tile at an open end, where it fits:
+    the board keeps it (it is whole and lawful with it) but never unsaid."""
+    tiles = readings_of(BOARDS[3])
+    leaf = index_of(tiles, 4, 6)
+    tiles[leaf] = replace(tiles[leaf], confidence=confidence)
+    reading = read_tableau(tiles, 9)
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[3]))
+    assert [p.kind for p in reading.problems] == ([Kind.UNSURE_TILE] if flagged else [])
+    if flagged:
+        (line,) = reading.problem_lines()
+        assert line.split(" at ")[0] in ("4-6", "6-4")
+        assert line.endswith(f"at {place(tiles[leaf])} was read so unsurely (0.20) that it "
+                             "may be another tile or no tile at all: check it")

@@ -27,6 +27,7 @@ class Kind(Enum):
     SECOND_SPINNER = "second spinner"
     UNREADABLE_HALF = "unreadable half"
     HALF_ALONE = "half alone"  # a reading left out has a half where no tile lies
+    UNSURE_TILE = "unsure tile"  # a tile on the board read so unsurely it may be none
 
 
 BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
@@ -37,8 +38,9 @@ BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
 class BoardProblem:
     """``tiles``: the tiles it is about (for a mismatch: the tile whose end touches, then
     the tile it touches); ``values``: what they show there (a mismatch: the end's value,
-    then the other tile's), a half's two likeliest values (unreadable), or the values and
-    place (x, y in pixels) of a reading left out with a half alone."""
+    then the other tile's), a half's two likeliest values (unreadable), the values and
+    place (x, y in pixels) of a reading left out with a half alone, or a tile's confidence
+    in hundredths (unsure tile)."""
 
     kind: Kind
     tiles: tuple[int, ...] = ()
@@ -112,6 +114,9 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
     if kind is Kind.HALF_ALONE:
         return (f"{vs[0]}-{vs[1]} read at ({vs[2]}, {vs[3]}) lies partly on another tile "
                 "and partly on no tile of the board: a tile there may be missing")
+    if kind is Kind.UNSURE_TILE:
+        return (f"{where(ix[0])} was read so unsurely ({vs[0] / 100:.2f}) that it may be "
+                "another tile or no tile at all: check it")
     raise ValueError(kind)
 
 

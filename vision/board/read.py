@@ -122,7 +122,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     tiles = tuple(kept)
     rules = replace(rules or RuleSet(), set_max=set_max)
     if look is None:
-        return _with_halves_alone(_rebuilt(tiles, notes, set_max, None, rules), strays)
+        return _with_doubts(_rebuilt(tiles, notes, set_max, None, rules), strays)
     moved, moved_notes = recentred(tiles, look)
     reading = _rebuilt(moved, notes + moved_notes, set_max, look, rules)
     if moved != tiles and not _lawful(reading, rules):
@@ -133,15 +133,20 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
             reading = first
     if isinstance(look, LookBudget) and look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
-    return _with_halves_alone(reading, strays)
+    return _with_doubts(reading, strays)
 
 
-def _with_halves_alone(reading: TableauReading, strays: Sequence[TileReading]
-                       ) -> TableauReading:
-    """A reading left out for lying on a surer tile may hold a half of a tile never found
-    (a half paired across to its neighbour): when a half of it showing pips, read surely,
-    lies on no tile of the board, that is a problem, so that a board missing a tile is
-    never given as whole."""
+def _with_doubts(reading: TableauReading, strays: Sequence[TileReading]) -> TableauReading:
+    """The board's doubts about what it holds, as problems, so that a board that may lack
+    a tile or hold something that is no tile is never given as whole:
+
+    - a reading left out for lying on a surer tile may hold a half of a tile never found
+      (a half paired across to its neighbour): a half of it showing pips, read surely,
+      that lies on no tile of the board (HALF_ALONE);
+    - a tile at an open end (nothing played on it to say a tile lies there) read under
+      ``NOT_A_TILE_BELOW``, as a tile or in its pips (a patch of table beside a tile read
+      as one), kept because the board is whole and lawful with it: a board never holds
+      a tile that doubtful unsaid (UNSURE_TILE)."""
     quads = [tile_quad(t) for t in reading.tiles]
 
     def alone(half) -> bool:
@@ -149,9 +154,14 @@ def _with_halves_alone(reading: TableauReading, strays: Sequence[TileReading]
         return (half.pips > 0 and half.confidence >= HALF_ALONE_FROM
                 and not any(inside_quad(centre, quad)[0] for quad in quads))
 
-    found = tuple(BoardProblem(Kind.HALF_ALONE, (), (*stray.pips, *map(round, stray.center_px)))
-                  for stray in strays if any(alone(h) for h in stray.halves))
-    return replace(reading, problems=reading.problems + found) if found else reading
+    found = [BoardProblem(Kind.HALF_ALONE, (), (*stray.pips, *map(round, stray.center_px)))
+             for stray in strays if any(alone(h) for h in stray.halves)]
+    if reading.tree is not None:
+        found += [BoardProblem(Kind.UNSURE_TILE, (i,), (round(100 * tile.confidence),))
+                  for i, tile in enumerate(reading.tiles)
+                  if tile.confidence < NOT_A_TILE_BELOW and reading.tree.in_tree(i)
+                  and i != reading.tree.root and not reading.tree.children(i)]
+    return replace(reading, problems=reading.problems + tuple(found)) if found else reading
 
 
 def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,
