@@ -80,8 +80,8 @@ def decode_file(handle: BinaryIO, kind: str, flag: int = cv2.IMREAD_COLOR,
     """The decoded pixels of the open file ``handle`` (read from its start) and what damage
     was seen; see the module doc."""
     path = None if kind == "jpeg" else _descriptor_path(handle.fileno())
+    handle.seek(0)  # where /dev/fd/N is a copy of the descriptor, it shares this offset
     if path is None:
-        handle.seek(0)
         return decode_photo(handle.read(max_bytes), kind, flag)
     return _classified(*_decoding(lambda: cv2.imread(path, flag)), cut_short=False)
 

@@ -12,8 +12,8 @@ for it: then from every pixel), or a tile whose halves are narrower than that (r
 surely or not); then at the least detail that makes every half found that wide (a decode
 reduced by 1, 2, 4 or 8). Doubt met with halves that wide stays: a finer decode would not
 change it. A hand photographed close is read once, fast, however big the photo (a 50 MP
-close-up of six tiles: 1.4 GB and 4 s read from every pixel); tiles small in a wide
-shot get the pixels they need.
+close-up of six tiles: 223 MB and 1.6 s, where reading it again at 16 MP took 1.4 GB
+and 4.9 s); tiles small in a wide shot get the pixels they need.
 
 Set knowledge applied after the reader:
 
