@@ -157,3 +157,6 @@ def test_a_reading_left_out_with_a_half_on_no_tile_says_a_tile_may_be_missing() 
     whole = read_tableau(tiles + [stray], 9)
     assert whole.ok, whole.problem_lines()
     assert format_board(whole.board) == format_board(parse_board(BOARDS[3]))
+    # a reading of a tile the board holds is a second look at it: every tile exists once
+    again = read_tableau(missing + [_slid_onto(tiles[leaf], tiles[parent], (1, 4))], 9)
+    assert not any(p.kind is Kind.HALF_ALONE for p in again.problems)

@@ -142,7 +142,8 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading]) -> Tabl
 
     - a reading left out for lying on a surer tile may hold a half of a tile never found
       (a half paired across to its neighbour): a half of it showing pips, read surely,
-      that lies on no tile of the board (HALF_ALONE);
+      that lies on no tile of the board (HALF_ALONE); unless the board holds the tile it
+      reads, which is then a second look at that tile (every tile exists once);
     - a tile at an open end (nothing played on it to say a tile lies there) read under
       ``NOT_A_TILE_BELOW``, as a tile or in its pips (a patch of table beside a tile read
       as one), kept because the board is whole and lawful with it: a board never holds
@@ -154,8 +155,10 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading]) -> Tabl
         return (half.pips > 0 and half.confidence >= HALF_ALONE_FROM
                 and not any(inside_quad(centre, quad)[0] for quad in quads))
 
+    held = set(reading.board.tiles) if reading.board is not None else set()
     found = [BoardProblem(Kind.HALF_ALONE, (), (*stray.pips, *map(round, stray.center_px)))
-             for stray in strays if any(alone(h) for h in stray.halves)]
+             for stray in strays if Tile.of(*stray.pips) not in held
+             and any(alone(h) for h in stray.halves)]
     if reading.tree is not None:
         found += [BoardProblem(Kind.UNSURE_TILE, (i,), (round(100 * tile.confidence),))
                   for i, tile in enumerate(reading.tiles)
