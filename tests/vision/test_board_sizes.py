@@ -12,7 +12,7 @@ from tests.vision.test_board_read import BOARDS, index_of, readings_of
 from vision.board.geometry import find_joins
 from vision.board.problems import Kind
 from vision.board.read import read_tableau
-from vision.board.sizes import covered, expected_lengths, restored, tile_length, true_to_size
+from vision.board.sizes import covered, expected_lengths, restored, sized_tiles, tile_length
 from vision.types import TileReading
 
 
@@ -62,7 +62,7 @@ def test_a_tile_read_short_is_restored_and_the_board_reads_exactly(notation: str
     before = sum(spinner in (j.a, j.b) for j in find_joins(tiles))
     tiles[spinner] = shrunk(tiles[spinner], 0.6)
     assert sum(spinner in (j.a, j.b) for j in find_joins(tiles)) < before  # arms fall short
-    fixed = true_to_size(tiles)
+    fixed, _ = sized_tiles(tiles)
     assert tile_length(fixed[spinner]) == pytest.approx(length, rel=0.05)
     reading = read_tableau(tiles, 9)
     assert reading.ok, reading.problems
@@ -76,7 +76,7 @@ def test_a_stray_reading_where_tiles_meet_is_dropped() -> None:
     meet = (np.mean(a.corners_px, 0) + np.mean(b.corners_px, 0)) / 2
     stray = shrunk(replace(a, corners_px=tuple(tuple(p - np.mean(a.corners_px, 0) + meet)
                                                 for p in np.asarray(a.corners_px))), 0.35)
-    fixed = true_to_size(tiles + [stray])
+    fixed, _ = sized_tiles(tiles + [stray])
     assert len(fixed) == len(tiles)
     reading = read_tableau(tiles + [stray], 9)
     assert reading.ok, reading.problems
@@ -110,7 +110,7 @@ def test_a_tile_lying_on_a_surer_one_is_dropped() -> None:
                     halves=tuple(replace(h, pips=0, center_px=tuple(np.asarray(h.center_px)
                                                                    + across * 0.5))
                                  for h in tiles[i].halves), confidence=0.3)
-    assert len(true_to_size(tiles + [ghost])) == len(tiles)
+    assert len(sized_tiles(tiles + [ghost])[0]) == len(tiles)
     reading = read_tableau(tiles + [ghost], 9)
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[2]))
@@ -121,7 +121,7 @@ def test_a_tile_read_short_and_nudged_off_still_joins_at_full_length() -> None:
     i, on = index_of(tiles, 1, 5), index_of(tiles, 9, 1)
     # too little shorter to restore, enough to stop short of 9-1
     tiles[i] = shrunk(nudged_off(tiles[i], tiles[on], 0.6), 0.85)
-    assert true_to_size(tiles)[i] == tiles[i]
+    assert sized_tiles(tiles)[0][i] == tiles[i]
     assert not any({j.a, j.b} == {i, on} for j in find_joins(tiles, 0.6))
     reading = read_tableau(tiles, 9)
     assert reading.ok, reading.problems

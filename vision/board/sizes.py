@@ -79,11 +79,6 @@ def at_full_length(tiles: Sequence[TileReading]) -> list[TileReading]:
     return out
 
 
-def true_to_size(tiles: Sequence[TileReading]) -> list[TileReading]:
-    """The tiles of a tableau as they lie (``sized_tiles``), the strays left out."""
-    return sized_tiles(tiles)[0]
-
-
 def sized_tiles(tiles: Sequence[TileReading]
                 ) -> tuple[list[TileReading], list[TileReading]]:
     """The tiles of a tableau as they lie: each one read much shorter than its neighbours
@@ -131,4 +126,4 @@ def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
 
 
 __all__ = ["at_full_length", "covered", "expected_lengths", "restored", "sized_tiles",
-           "tile_length", "true_to_size"]
+           "tile_length"]

@@ -49,8 +49,7 @@ class FaceImage:
     def _converted(self, box: Box, shrink: float, code: int) -> np.ndarray:
         region = _inner(self.bgr, box, shrink)
         if region.size == 0:  # a box off the photo (cvtColor refuses an empty picture)
-            channels = 1 if code == cv2.COLOR_BGR2GRAY else 3
-            return np.zeros((0, 0) if channels == 1 else (0, 0, 3), np.float32)
+            return np.zeros((0, 0) if code == cv2.COLOR_BGR2GRAY else (0, 0, 3), np.float32)
         return cv2.cvtColor(region, code).astype(np.float32)
 
 
