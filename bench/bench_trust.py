@@ -104,52 +104,72 @@ class DamagedFiles:
     """What the damaged files gave against their undamaged photos: a tile is invented
     when the undamaged photo did not give it (as many times); of those, some lie where
     the undamaged photo has a tile of other pips (a doubtful tile's second guess moves with
-    a few flipped bits), the rest where it has none."""
+    a few flipped bits), the rest where it has none. A tile the undamaged photo also gave
+    is kept (sure or doubtful)."""
+    name: str
     files: int = 0
     decoded: int = 0
     invented: int = 0
     sure: int = 0
     on_a_tile: int = 0
+    kept: int = 0
+    kept_sure: int = 0
 
     def line(self) -> str:
-        return (f"damaged files: {self.files}, {self.decoded} decode; tiles invented: "
-                f"{self.invented} ({self.sure} sure; {self.on_a_tile} where the undamaged "
-                f"photo has a tile of other pips)")
+        return (f"damaged files ({self.name}): {self.files}, {self.decoded} give tiles; "
+                f"tiles invented: {self.invented} ({self.sure} sure; {self.on_a_tile} where "
+                f"the undamaged photo has a tile of other pips); tiles as the undamaged "
+                f"photo read them: {self.kept} ({self.kept_sure} sure)")
 
 
-def damaged_files(reader, out: Path) -> DamagedFiles:
+def damaged_files(reader, out: Path) -> list[DamagedFiles]:
+    """The fuzz corpus made from the samples, and flipped or zeroed copies of the real
+    validation photos."""
     import damaged_images as damaged  # beside this script
 
     folder = out / "damaged"
     folder.mkdir(parents=True, exist_ok=True)
-    originals = {}
-    for source, data in damaged.sources():
+    samples = [(source, data, damaged.damaged_images_of(source, data))
+               for source, data in damaged.sources()]
+    photos = [(path.stem, path.read_bytes()) for path in sorted((VALID / "images").glob("*.jpg"))]
+    real = [(stem, data, damaged.flipped_copies(stem, data)) for stem, data in photos]
+    return [_tally(name, corpus, reader, folder)
+            for name, corpus in (("samples", samples), ("real valid photos", real))]
+
+
+def _tally(name: str, corpus, reader, folder: Path) -> DamagedFiles:
+    tally = DamagedFiles(name)
+    for source, data, copies in corpus:
         suffix = ".jpg" if data[:2] == JPEG_START else ".png"
         path = folder / f"{source}.original{suffix}"
         path.write_bytes(data)
         result = recognize_file(path, reader)
-        originals[source] = list(result.tiles) if isinstance(result, Recognition) else []
-    tally = DamagedFiles()
-    for name, data in damaged.damaged_images():
-        tally.files += 1
-        path = folder / name
-        path.write_bytes(data)
-        result = recognize_file(path, reader)
-        if not isinstance(result, Recognition):
-            continue
-        tally.decoded += 1
-        original = originals[name.split(".")[0]]
-        left = Counter(tuple(sorted(t.pips)) for t in original)
-        for tile in result.tiles:
-            key = tuple(sorted(tile.pips))
-            if left[key] > 0:
-                left[key] -= 1
-                continue
-            tally.invented += 1
-            tally.sure += not is_doubtful_confidence(tile.confidence)
-            tally.on_a_tile += any(_same_place(tile, o) and sorted(o.pips) != list(key)
-                                   for o in original)
+        original = list(result.tiles) if isinstance(result, Recognition) else []
+        for file_name, damaged_data in copies:
+            tally.files += 1
+            path = folder / file_name
+            path.write_bytes(damaged_data)
+            result = recognize_file(path, reader)
+            if isinstance(result, Recognition):
+                tally.decoded += 1
+                _count(tally, result.tiles, original)
     return tally
+
+
+def _count(tally: DamagedFiles, tiles, original) -> None:
+    left = Counter(tuple(sorted(t.pips)) for t in original)
+    for tile in tiles:
+        key = tuple(sorted(tile.pips))
+        sure = not is_doubtful_confidence(tile.confidence)
+        if left[key] > 0:
+            left[key] -= 1
+            tally.kept += 1
+            tally.kept_sure += sure
+            continue
+        tally.invented += 1
+        tally.sure += sure
+        tally.on_a_tile += any(_same_place(tile, o) and sorted(o.pips) != list(key)
+                               for o in original)
 
 
 def _same_place(tile, other) -> bool:
@@ -220,7 +240,8 @@ def main() -> None:
                             is_doubtful_confidence)
         print(f"real tiles wiped ({name}): " + "; ".join(counts.lines()))
     if args.damaged:
-        print(damaged_files(reader, out).line())
+        for tally in damaged_files(reader, out):
+            print(tally.line())
     turned = [n for n in TURNS if n in names]
     if turned:
         base = tiles_read(VALID, reader)

@@ -19,6 +19,7 @@ photo re-encoded as PNG, BMP and WebP) it makes:
 
 from __future__ import annotations
 
+import itertools
 import random
 import struct
 from collections.abc import Callable, Iterator
@@ -127,15 +128,26 @@ DAMAGES: tuple[tuple[str, Damage], ...] = (
 
 def damaged_images(limit: int | None = None) -> Iterator[tuple[str, bytes]]:
     """``(file name, bytes)`` for every source and damage, at most ``limit`` of them."""
-    count = 0
-    for source, data in sources():
-        suffix = ".jpg" if data[:2] == b"\xff\xd8" else "." + source.rsplit("-", 1)[-1]
-        for index, (label, damage) in enumerate(DAMAGES):
-            if limit is not None and count >= limit:
-                return
-            rng = random.Random(f"{source}/{label}/{index}")
-            yield f"{source}.{label}{suffix}", damage(data, rng)
-            count += 1
+    every = (case for source, data in sources() for case in damaged_images_of(source, data))
+    yield from itertools.islice(every, limit)
+
+
+def damaged_images_of(source: str, data: bytes) -> Iterator[tuple[str, bytes]]:
+    """``(file name, bytes)`` for every damage of one source photo."""
+    suffix = ".jpg" if data[:2] == b"\xff\xd8" else "." + source.rsplit("-", 1)[-1]
+    for index, (label, damage) in enumerate(DAMAGES):
+        rng = random.Random(f"{source}/{label}/{index}")
+        yield f"{source}.{label}{suffix}", damage(data, rng)
+
+
+def flipped_copies(stem: str, data: bytes, copies: int = 3) -> Iterator[tuple[str, bytes]]:
+    """``copies`` copies of one photo with each count of bits flipped (1 to 64) and with a
+    block zeroed, each from its own seeded choices: many damaged files from one photo."""
+    for label, damage in (*((f"flip-{n}", _flip(n)) for n in FLIPS[:4]),
+                          ("zero-block", _zero_block)):
+        for copy in range(copies):
+            rng = random.Random(f"{stem}/{label}/{copy}")
+            yield f"{stem}.{label}.{copy}.jpg", damage(data, rng)
 
 
 def damaged_videos() -> Iterator[tuple[str, bytes]]:

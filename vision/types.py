@@ -69,6 +69,9 @@ class LoneHalf:
     def moved(self, dx: float, dy: float) -> LoneHalf:
         return LoneHalf((self.center_px[0] + dx, self.center_px[1] + dy))
 
+    def scaled(self, factor: float) -> LoneHalf:
+        return LoneHalf((self.center_px[0] * factor, self.center_px[1] * factor))
+
     def __str__(self) -> str:
         x, y = self.center_px
         return f"a tile half at ({x:.0f}, {y:.0f}) has no partner half: check that tile"

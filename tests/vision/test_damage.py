@@ -33,10 +33,10 @@ def test_a_whole_photo_is_all_intact():
     assert intact_region(photo(200)) == (0, 0, 300, 200)
 
 
-def tile_at(x, y, confidence=0.95):
+def tile_at(x, y, confidence=0.95, pips=(3, 4)):
     corners = ((x, y), (x + 20, y), (x + 20, y + 40), (x, y + 40))
-    halves = (HalfReading((x + 10, y + 10), 3, confidence),
-              HalfReading((x + 10, y + 30), 4, confidence))
+    halves = (HalfReading((x + 10, y + 10), pips[0], confidence),
+              HalfReading((x + 10, y + 30), pips[1], confidence))
     return TileReading(corners, halves, confidence)
 
 
@@ -132,3 +132,113 @@ def test_a_lossless_file_with_a_zeroed_band_is_damaged_and_no_tile_touching_it_i
     assert isinstance(result, Recognition)
     assert [t.corners_px[0] for t in result.tiles] == [(20, 10), (200, 140)]
     assert any("blank not read" in p for p in result.problems)
+
+
+TABLEAU = SAMPLE.parent / "tableau" / "images"
+
+
+def with_orientation(data: bytes, value: int) -> bytes:
+    """The JPEG with an EXIF segment saying how to turn it (1: as stored, 6: 90 clockwise)."""
+    import struct
+
+    exif = (b"Exif\0\0MM\0*" + struct.pack(">IH", 8, 1)
+            + struct.pack(">HHIHH", 0x0112, 3, 1, value, 0) + struct.pack(">I", 0))
+    return data[:2] + b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif + data[2:]
+
+
+def changed(damaged: np.ndarray, whole: np.ndarray) -> np.ndarray:
+    return np.abs(damaged.astype(int) - whole).max(axis=2) > 40
+
+
+@pytest.mark.parametrize("orientation, side", [(1, "top"), (3, "bottom"), (6, "right"),
+                                               (8, "left")])
+def test_a_jpeg_with_a_run_of_zeros_is_intact_only_before_it_however_it_is_turned(
+        orientation, side):
+    """Zeros in the coded data (a lost sector) garble the picture from there on; the part
+    decoded before them is the camera's own, on whichever side the EXIF turn puts it."""
+    data = (TABLEAU / "tableau_7_0001.jpg").read_bytes()
+    at = len(data) // 2
+    holed = data[:at] + bytes(2000) + data[at + 2000:]
+    whole = decode_photo(with_orientation(data, orientation), "jpeg").pixels
+    damaged = decode_photo(with_orientation(holed, orientation), "jpeg")
+    assert damaged.damage is Damage.CORRUPT
+    x0, y0, x1, y1 = damaged.intact
+    height, width = whole.shape[:2]
+    kept = {"top": y1, "bottom": height - y0, "left": x1, "right": width - x0}[side]
+    assert {"top": y0 == 0, "bottom": y1 == height, "left": x0 == 0,
+            "right": x1 == width}[side]
+    lost = changed(damaged.pixels, whole)
+    assert not lost[y0:y1, x0:x1].any()  # nothing kept is garbled...
+    assert kept >= 0.3 * (height if side in ("top", "bottom") else width)  # ...and most is kept
+    assert lost.sum() > 0.2 * lost.size
+
+
+def test_a_flipped_bit_that_garbles_whole_rows_of_blocks_is_found_where_they_begin():
+    data = bytearray((TABLEAU / "tableau_7_0003.jpg").read_bytes())
+    whole = decode_photo(bytes(data), "jpeg").pixels
+    data[int(len(data) * 0.2)] ^= 0x10
+    damaged = decode_photo(bytes(data), "jpeg")
+    assert damaged.damage is Damage.CORRUPT and damaged.intact is not None
+    x0, y0, x1, y1 = damaged.intact
+    lost = changed(damaged.pixels, whole)
+    first_lost = int(np.flatnonzero(lost.any(axis=1))[0])
+    assert (x0, y0, x1) == (0, 0, whole.shape[1])
+    assert first_lost - 48 <= y1 <= first_lost  # at most three rows of blocks too few
+
+
+def test_undamaged_photos_show_no_garbage_and_no_shift():
+    import cv2
+
+    from vision.image.damage import garbage_from, shift_from
+
+    real = SAMPLE.parents[1] / "real" / "pip-tracker-double12" / "valid" / "images"
+    photos = [SAMPLE, *sorted(TABLEAU.glob("*.jpg")), *sorted(real.glob("*.jpg"))[:10]]
+    for path in photos:
+        stored = cv2.imread(str(path), cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
+        assert garbage_from(cv2.cvtColor(stored, cv2.COLOR_BGR2GRAY)) is None, path.name
+        assert shift_from(stored) is None, path.name
+
+
+def test_a_picture_whose_blocks_are_all_off_in_colour_from_one_row_is_shifted_there():
+    import cv2
+
+    from vision.image.damage import shift_from
+
+    stored = cv2.imread(str(TABLEAU / "tableau_7_0001.jpg"))
+    shifted = stored.copy()
+    shifted[200:, :, 2] = np.clip(shifted[200:, :, 2].astype(int) + 40, 0, 255)  # redder
+    assert shift_from(shifted) == 200
+
+
+def test_a_corrupt_photo_is_read_before_its_garbage_only_and_near_it_in_doubt():
+    """Tiles wholly before the garbage are sure; one within a tile's length of it is
+    doubtful; one its edge cuts is named, not read."""
+    class SeesThreeRows:
+        def read(self, image, set_max=None):
+            return [tile_at(20, 10, pips=(1, 2)), tile_at(100, 100, pips=(3, 4)),
+                    tile_at(200, image.shape[0] - 30, pips=(5, 6))], []
+
+    pixels = photo(200)
+    image = LoadedImage(path="flipped.jpg", pixels=pixels, width=300, height=200,
+                        damage=Damage.CORRUPT, intact=(0, 0, 300, 150))
+    result = recognize_loaded(image, SeesThreeRows())
+    assert [t.corners_px[0] for t in result.tiles] == [(20, 10), (100, 100)]
+    top, near = result.tiles
+    assert top.confidence > 0.6 and near.confidence < 0.6
+    assert any("1 tile where the photo is damaged not read" in p for p in result.problems)
+
+
+def test_a_lone_half_is_named_where_it_lies_in_the_original_photo():
+    """Read in a part of a photo decoded at half size, a half is named in the original's
+    pixels, not the part's or the reduced photo's."""
+    from vision.types import LoneHalf
+
+    class SeesALoneHalf:
+        def read(self, image, set_max=None):
+            return [tile_at(20, 10)], [LoneHalf((30.0, 40.0))]
+
+    pixels = photo(200)
+    image = LoadedImage(path="flipped.jpg", pixels=pixels, width=600, height=400, scale=2.0,
+                        damage=Damage.CORRUPT, intact=(0, 50, 300, 200))
+    result = recognize_loaded(image, SeesALoneHalf())
+    assert "a tile half at (60, 180) has no partner half: check that tile" in result.problems

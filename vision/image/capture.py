@@ -87,6 +87,7 @@ class LoadedImage:
     scale: float = 1.0
     warnings: tuple[str, ...] = field(default_factory=tuple)
     damage: Damage | None = None  # what the decoder found wrong, when the file is not whole
+    intact: tuple[int, int, int, int] | None = None  # where a corrupt photo is its own
 
 
 ACCEPTED_FORMATS = "a JPEG, PNG, BMP, TIFF or WebP photo"
@@ -133,7 +134,8 @@ def load_image(path: str | os.PathLike[str],
     if full_w * full_h > MAX_DECODE_MEGAPIXELS * 1e6:  # under it, reducing is routine
         warnings.append(f"{name} is {_mp(full_w, full_h)}; read at 1/{reduce_by} size")
     return LoadedImage(path=str(path), pixels=pixels, width=full_w, height=full_h,
-                       scale=full_w / width, warnings=tuple(warnings), damage=decoded.damage)
+                       scale=full_w / width, warnings=tuple(warnings), damage=decoded.damage,
+                       intact=decoded.intact)
 
 
 def _reduction(path: str | os.PathLike[str], kind: str, stored: tuple[int, int],

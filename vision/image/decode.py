@@ -13,7 +13,9 @@ lines are captured (``vision.native_log``), and returns the pixels (or None) wit
   with parts possibly wrong (``CORRUPT``); other decoders' warnings likewise. So does a
   whole JPEG (its end marker in place) that the decoder still finds ending early: a
   flipped bit made a marker of its data, and the pixels before that point may be wrong
-  too, so it is corrupt, not cut short.
+  too, so it is corrupt, not cut short. The JPEG is then decoded once more, grey and as
+  stored, to find where its garbage begins (``vision.image.damage.garbage_from``):
+  ``intact`` is the part of the photo decoded before it, when there is one.
 
 A file that decodes without a word but holds a band of lines exactly black from edge to
 edge inside it (``vision.image.damage.blank_bands``: zeroed bytes in a BMP) is
@@ -31,17 +33,28 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import BinaryIO
 
 import cv2
 import numpy as np
 
-from vision.image.damage import blank_bands
+from vision.image.damage import (
+    JPEG_BLOCK_PX,
+    blank_bands,
+    decoded_lines,
+    garbage_from,
+    intact_band,
+    shift_from,
+)
+from vision.image.header import jpeg_scan_start
 from vision.native_log import captured_stderr
 
 _EOI = b"\xff\xd9"
+# Coded data holds no run of zero bytes this long (a disk's lost sector, bytes never
+# written): the picture from there on is not the camera's.
+_HOLE = bytes(256)
 _DAMAGE_WORDS = ("corrupt", "invalid", "error", "bad ", "crc", "premature", "extraneous")
 
 
@@ -59,6 +72,7 @@ class Decoded:
     pixels: np.ndarray | None
     damage: Damage | None
     decoder_lines: tuple[str, ...] = ()
+    intact: tuple[int, int, int, int] | None = None  # (x0, y0, x1, y1) of a corrupt JPEG
 
 
 def _decoding(decoder: Callable[[], np.ndarray | None]
@@ -102,7 +116,10 @@ def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR) -> Decode
     if cut_short:
         data += _EOI
     buffer = np.frombuffer(data, np.uint8)
-    return _classified(*_decoding(lambda: cv2.imdecode(buffer, flag)), cut_short=cut_short)
+    decoded = _classified(*_decoding(lambda: cv2.imdecode(buffer, flag)), cut_short=cut_short)
+    if kind != "jpeg" or decoded.damage is not Damage.CORRUPT:
+        return decoded
+    return replace(decoded, intact=_intact_part(data, flag, decoded.pixels))
 
 
 def _classified(pixels: np.ndarray | None, lines: list[str], cut_short: bool) -> Decoded:
@@ -116,3 +133,40 @@ def _classified(pixels: np.ndarray | None, lines: list[str], cut_short: bool) ->
     if blank_bands(pixels):
         return Decoded(pixels, Damage.BLANK_BAND, ())
     return Decoded(pixels, None, ())
+
+
+# OpenCV's reduced colour decodes are its reduced grey ones plus the colour bit.
+_REDUCED_BY = {cv2.IMREAD_GRAYSCALE: 1, cv2.IMREAD_REDUCED_GRAYSCALE_2: 2,
+               cv2.IMREAD_REDUCED_GRAYSCALE_4: 4, cv2.IMREAD_REDUCED_GRAYSCALE_8: 8}
+
+
+def _intact_part(data: bytes, flag: int,
+                 pixels: np.ndarray) -> tuple[int, int, int, int] | None:
+    """Where a corrupt JPEG's picture is still its own (see the module doc)."""
+    grey_flag = flag & ~cv2.IMREAD_COLOR
+    if grey_flag not in _REDUCED_BY:
+        return None
+    stored = _as_stored(data, flag)
+    if stored is None:
+        return None
+    grey = cv2.cvtColor(stored, cv2.COLOR_BGR2GRAY)
+    block = JPEG_BLOCK_PX // _REDUCED_BY[grey_flag]
+    lines = [garbage_from(grey, block), shift_from(stored, block)]
+    del stored
+    scan = jpeg_scan_start(data)
+    hole = -1 if scan is None else data.find(_HOLE, scan)
+    if hole > 0:  # the part before a run of zeros, decoded as a file cut short there
+        before = _as_stored(data[:hole] + _EOI, grey_flag)
+        lines.append(None if before is None else decoded_lines(before))
+    found = [line for line in lines if line is not None]
+    return intact_band(min(found), grey, pixels, block) if found else None
+
+
+def _as_stored(data: bytes, flag: int) -> np.ndarray | None:
+    """The JPEG decoded with ``flag`` but not turned as its EXIF says."""
+    buffer = np.frombuffer(data, np.uint8)
+    with captured_stderr():
+        try:
+            return cv2.imdecode(buffer, flag | cv2.IMREAD_IGNORE_ORIENTATION)
+        except cv2.error:
+            return None

@@ -11,7 +11,7 @@ damaged), at the end of the file, or after ``MAX_SEGMENTS`` segments.
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 ReadAt = Callable[[int, int], bytes]
 MAX_SEGMENTS = 4096
@@ -122,22 +122,8 @@ def _is_sof(marker: int) -> bool:
 
 
 def _jpeg_size(read_at: ReadAt) -> tuple[int, int] | None:
-    at = 2
-    for _ in range(MAX_SEGMENTS):
-        head = read_at(at, 4)
-        if len(head) < 2 or head[0] != 0xFF:
-            return None
-        marker = head[1]
-        if marker == 0xFF:  # fill byte
-            at += 1
-            continue
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:  # no length follows
-            at += 2
-            continue
-        if marker in (0xDA, 0xD9) or len(head) < 4:  # scan or end before any frame header
-            return None
-        (length,) = struct.unpack(">H", head[2:4])
-        if length < 2:
+    for marker, at in _jpeg_markers(read_at):
+        if marker == 0xDA:  # the scan began with no frame header before it
             return None
         if _is_sof(marker):
             frame = read_at(at + 5, 4)
@@ -145,5 +131,37 @@ def _jpeg_size(read_at: ReadAt) -> tuple[int, int] | None:
                 return None
             height, width = struct.unpack(">HH", frame)
             return (width, height)
-        at += 2 + length
     return None
+
+
+def jpeg_scan_start(data: bytes) -> int | None:
+    """Where a JPEG's coded picture data begins (its start-of-scan marker), found by
+    walking the segments before it; None when the walk does not reach one."""
+    read_at = bytes_reader(data)
+    return next((at for marker, at in _jpeg_markers(read_at) if marker == 0xDA), None)
+
+
+def _jpeg_markers(read_at: ReadAt) -> Iterator[tuple[int, int]]:
+    """(marker, offset) of each segment of a JPEG up to and including its start of scan,
+    skipped by their lengths; ends early where the walk breaks."""
+    at = 2
+    for _ in range(MAX_SEGMENTS):
+        head = read_at(at, 4)
+        if len(head) < 2 or head[0] != 0xFF:
+            return
+        marker = head[1]
+        if marker == 0xFF:  # fill byte
+            at += 1
+            continue
+        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7:  # no length follows
+            at += 2
+            continue
+        if marker == 0xD9 or len(head) < 4:
+            return
+        yield marker, at
+        if marker == 0xDA:
+            return
+        (length,) = struct.unpack(">H", head[2:4])
+        if length < 2:
+            return
+        at += 2 + length

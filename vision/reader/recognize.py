@@ -29,6 +29,7 @@ Set knowledge applied after the reader:
 from __future__ import annotations
 
 import functools
+import math
 import os
 from collections import Counter
 from dataclasses import dataclass, replace
@@ -51,7 +52,7 @@ from vision.image import (
 )
 from vision.reader.calibration import Calibration
 from vision.reader.second_look import read_hand
-from vision.types import ReaderProblem, Recognition, TileReading
+from vision.types import LoneHalf, ReaderProblem, Recognition, TileReading
 
 
 class FrameReader(Protocol):
@@ -74,6 +75,22 @@ NOTHING_LEFT = "the photo is damaged and no tile could be read in what is left: 
 # A tile whose corners reach this much of its width past a cut or into a blank band was
 # still read from its own pips (corners are read a little wide)
 EDGE_SLACK = 0.1
+
+
+@dataclass(frozen=True)
+class LostEdge:
+    """How close, in its own widths, a tile may come to lost pixels and be read, and be
+    sure (negative: reach past them)."""
+    read_from: float
+    sure_from: float
+
+
+# A cut is exact (its grey begins where it begins): a tile is read up to it, as before.
+CUT_EDGE = LostEdge(read_from=-EDGE_SLACK, sure_from=-EDGE_SLACK)
+# Where a corrupt photo's garbage begins is known to a row of blocks or two, and a tile the
+# edge cuts is read as a whole tile ending there, its second half made of what is left:
+# a tile must end half its width short, and one within a tile length may hold garbage.
+GARBAGE_EDGE = LostEdge(read_from=0.5, sure_from=2.0)
 QUICK_LOOK_MEGAPIXELS = 4.0  # a 12 MP phone photo is looked at first at 1/2 (3 MP)
 QUICK_LOOK_HALF_PX = 96  # 1.5 times the pip reader's 64-pixel crop of a half
 # Real photos, every framing: no tile over 1.37 times the median width of the others.
@@ -152,7 +169,9 @@ def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
                                            calibration or shipped_calibration())
     if loaded.damage is not None and not tiles:
         return RecognitionError(image=loaded.path, message=NOTHING_LEFT)
-    tiles = [scale_tile(t, loaded.scale) for t in tiles] if loaded.scale != 1.0 else list(tiles)
+    if loaded.scale != 1.0:  # back to the original's pixels
+        tiles = [scale_tile(t, loaded.scale) for t in tiles]
+        problems = [p.scaled(loaded.scale) if isinstance(p, LoneHalf) else p for p in problems]
     kept, set_problems = apply_set_knowledge(tiles, set_max)
     return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,
                        tiles=tuple(kept),
@@ -168,27 +187,22 @@ def shipped_calibration() -> Calibration:
 def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
                          calibration: Calibration) -> tuple[list[TileReading], list[ReaderProblem]]:
     """Read the photo; a damaged one only where its pixels are its own (vision.image.damage)."""
-    tiles, problems = _read_intact(loaded, reader, set_max)
-    tiles = [calibration.tile(t) for t in tiles]
-    if loaded.damage is Damage.CORRUPT:
+    tiles, problems = _read_intact(loaded, reader, set_max, calibration)
+    if loaded.damage is Damage.CORRUPT and loaded.intact is None:
         tiles = [replace(t, confidence=min(t.confidence, CORRUPT_CONFIDENCE_CAP))
                  for t in tiles]
     return tiles, problems
 
 
-def _read_intact(loaded: LoadedImage, reader: FrameReader,
-                 set_max: int | None) -> tuple[list[TileReading], list[ReaderProblem]]:
+def _read_intact(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
+                 calibration: Calibration) -> tuple[list[TileReading], list[ReaderProblem]]:
     if loaded.damage is Damage.CUT_SHORT:
-        x0, y0, x1, y1 = intact_region(loaded.pixels)
-        if min(x1 - x0, y1 - y0) < MIN_SIDE_PX:
-            return [], []  # too little is left to hold a tile
-        tiles, problems = read_hand(reader, loaded.pixels[y0:y1, x0:x1], set_max)
-        kept = [t for t in tiles if _within(t, x1 - x0, y1 - y0)]
-        if len(kept) < len(tiles):
-            problems = [*problems, f"{counted(len(tiles) - len(kept), 'tile')} where the photo is "
-                        "cut short not read: take it again"]
-        return [t.moved(x0, y0) for t in kept], problems
-    tiles, problems = read_hand(reader, loaded.pixels, set_max)
+        return _read_inside(loaded, reader, set_max, calibration, intact_region(loaded.pixels),
+                            "cut short", CUT_EDGE)
+    if loaded.damage is Damage.CORRUPT and loaded.intact is not None:
+        return _read_inside(loaded, reader, set_max, calibration, loaded.intact, "damaged",
+                            GARBAGE_EDGE)
+    tiles, problems = _calibrated(read_hand(reader, loaded.pixels, set_max), calibration)
     if loaded.damage is Damage.BLANK_BAND:
         bands = blank_bands(loaded.pixels)
         kept = [t for t in tiles if not any(_touches(t, band) for band in bands)]
@@ -199,6 +213,37 @@ def _read_intact(loaded: LoadedImage, reader: FrameReader,
     return tiles, problems
 
 
+def _calibrated(read: tuple[list[TileReading], list[ReaderProblem]],
+                calibration: Calibration) -> tuple[list[TileReading], list[ReaderProblem]]:
+    tiles, problems = read
+    return [calibration.tile(t) for t in tiles], problems
+
+
+def _read_inside(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
+                 calibration: Calibration, box: tuple[int, int, int, int], damage: str,
+                 edge: LostEdge) -> tuple[list[TileReading], list[ReaderProblem]]:
+    """The tiles inside ``box``, the part of a damaged photo that is its own: the tiles
+    its lost edge crosses are named, not read, and those close to it are doubtful."""
+    x0, y0, x1, y1 = box
+    if min(x1 - x0, y1 - y0) < MIN_SIDE_PX:
+        return [], []  # too little is left to hold a tile
+    tiles, problems = _calibrated(read_hand(reader, loaded.pixels[y0:y1, x0:x1], set_max),
+                                  calibration)
+    height, width = loaded.pixels.shape[:2]
+    lost = (x0 > 0, y0 > 0, x1 < width, y1 < height)
+    kept = []
+    for tile in tiles:
+        room = _room(tile, x1 - x0, y1 - y0, lost)
+        if room >= edge.read_from:
+            kept.append(tile if room >= edge.sure_from else
+                        replace(tile, confidence=min(tile.confidence, CORRUPT_CONFIDENCE_CAP)))
+    if len(kept) < len(tiles):
+        problems = [*problems, f"{counted(len(tiles) - len(kept), 'tile')} where the photo is "
+                    f"{damage} not read: take it again"]
+    problems = [p.moved(x0, y0) if isinstance(p, LoneHalf) else p for p in problems]
+    return [t.moved(x0, y0) for t in kept], problems
+
+
 def _touches(tile: TileReading, band: tuple[str, int, int]) -> bool:
     """Whether a tile reaches into a blank band (by more than its slack)."""
     reach = _slack_px(tile)
@@ -206,12 +251,19 @@ def _touches(tile: TileReading, band: tuple[str, int, int]) -> bool:
     return min(along) + reach < band[2] and max(along) - reach > band[1]
 
 
-def _within(tile: TileReading, width: int, height: int) -> bool:
-    """Whether a tile lies in the frame (its corners past the edge by at most its slack):
-    a tile the cut crosses was read from part of its pips."""
+def _room(tile: TileReading, width: int, height: int,
+          lost: tuple[bool, bool, bool, bool]) -> float:
+    """How far, in its own widths, a tile in a part of a photo ``width`` x ``height`` ends
+    short of the nearest side where the pixels are lost (left, top, right, bottom); minus
+    infinity when it reaches past a side of the photo by more than its slack."""
     reach = _slack_px(tile)
-    return all(-reach <= x <= width + reach and -reach <= y <= height + reach
-               for x, y in tile.corners_px)
+    xs = [x for x, _ in tile.corners_px]
+    ys = [y for _, y in tile.corners_px]
+    to_side = (min(xs), min(ys), width - max(xs), height - max(ys))
+    if any(not side and gap < -reach for side, gap in zip(lost, to_side, strict=True)):
+        return -math.inf
+    gaps = [gap for side, gap in zip(lost, to_side, strict=True) if side]
+    return min(gaps) / _width_px(tile) if gaps else math.inf
 
 
 def _slack_px(tile: TileReading) -> float:
