@@ -19,9 +19,10 @@ in colour, while every earlier one is the camera's own. Garbage shows as block e
 jump far more than the lines beside them, a whole row of blocks at once, which no camera
 gives (``garbage_from``), or as a whole row of block edges where brightness or colour
 steps by one amount (``shift_from``: the decoder carried on with its sums off): the part
-decoded before that row is intact, and read as a photo cut short there. Zeros in place of the coded data (a lost sector) may decode smooth, not
-blocky: their start in the file is found instead, and the decoder says where in the
-picture it had got to (``decoded_lines`` of the file cut there). A flip that left no
+decoded before that row is intact, and read as a photo cut short there. Zeros in place
+of the coded data (a lost sector) may decode smooth, not blocky: their start in the file
+is found instead, and the decoder says where in the picture it had got to
+(``decoded_lines`` of the file cut there). A flip that left no
 garbage row (the decoder found its place again, or only the colours drifted) has damage
 nowhere in particular, and no tile is sure.
 """
