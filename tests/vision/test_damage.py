@@ -242,3 +242,19 @@ def test_a_lone_half_is_named_where_it_lies_in_the_original_photo():
                         damage=Damage.CORRUPT, intact=(0, 50, 300, 200))
     result = recognize_loaded(image, SeesALoneHalf())
     assert "a tile half at (60, 180) has no partner half: check that tile" in result.problems
+
+
+def test_a_tableau_photo_with_lost_data_is_read_as_a_board_only_where_it_is_whole(tmp_path):
+    """A board is never built from garbage: the tiles of the damaged part are not read,
+    and the board's problems say the photo is damaged."""
+    from vision.board.photo import read_board_photo
+    from vision.reader.tile_reader import shared_reader
+
+    data = (TABLEAU / "tableau_7_0001.jpg").read_bytes()
+    at = len(data) // 2
+    path = tmp_path / "holed.jpg"
+    path.write_bytes(data[:at] + bytes(2000) + data[at + 2000:])
+    photo = read_board_photo(str(path), shared_reader())
+    x0, y0, x1, y1 = photo.loaded.intact
+    assert any("looks damaged" in p for p in photo.reader_problems)
+    assert all(y <= y1 for tile in photo.tiles for _, y in tile.corners_px)

@@ -19,8 +19,8 @@ import numpy as np
 from scorer.rules import RuleSet
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
-from vision.reader import FrameReader, scale_tile
-from vision.types import TileReading
+from vision.reader import FrameReader, read_undamaged, scale_tile
+from vision.types import LoneHalf, TileReading
 
 JOIN_BGR = (255, 200, 0)
 SURE_BGR = (60, 200, 60)
@@ -54,11 +54,14 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
         loaded = load_image(path)
     except ImageError as error:
         raise PhotoError(str(error)) from None
-    tiles, problems = reader.read(loaded.pixels, set_max)
+    # a damaged photo only where its pixels are its own, as for a hand
+    tiles, problems = read_undamaged(loaded, lambda pixels: reader.read(pixels, set_max))
     if loaded.scale != 1.0:
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
+        problems = [p.scaled(loaded.scale) if isinstance(p, LoneHalf) else p for p in problems]
     reading = read_tableau(tiles, set_max, second_look(reader, loaded, set_max), rules)
-    return BoardPhoto(loaded, reading.tiles, tuple(str(p) for p in problems), reading)
+    return BoardPhoto(loaded, reading.tiles,
+                      tuple(loaded.warnings) + tuple(str(p) for p in problems), reading)
 
 
 def second_look(reader: FrameReader, loaded: LoadedImage, set_max: int | None):

@@ -32,6 +32,7 @@ import functools
 import math
 import os
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -187,22 +188,35 @@ def shipped_calibration() -> Calibration:
 def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
                          calibration: Calibration) -> tuple[list[TileReading], list[ReaderProblem]]:
     """Read the photo; a damaged one only where its pixels are its own (vision.image.damage)."""
-    tiles, problems = _read_intact(loaded, reader, set_max, calibration)
-    if loaded.damage is Damage.CORRUPT and loaded.intact is None:
+    return read_undamaged(loaded, lambda pixels: read_hand(reader, pixels, set_max),
+                          calibration)
+
+
+Read = Callable[[np.ndarray], tuple[list[TileReading], list[ReaderProblem]]]
+
+
+def read_undamaged(loaded: LoadedImage, read: Read, calibration: Calibration | None = None,
+                   ) -> tuple[list[TileReading], list[ReaderProblem]]:
+    """``read`` (pixels in, tiles and problems out) of a loaded photo, where its pixels are
+    its own: a photo cut short or corrupt from some row on is read before it, a tile
+    touching a blank band is left out, and every tile of a corrupt photo whose damage was
+    not found is doubtful. Coordinates are the decoded pixels'; confidences go through
+    ``calibration`` (when given) before damage caps them."""
+    def calibrated(pixels: np.ndarray) -> tuple[list[TileReading], list[ReaderProblem]]:
+        tiles, problems = read(pixels)
+        if calibration is None:
+            return tiles, problems
+        return [calibration.tile(t) for t in tiles], problems
+
+    if loaded.damage is Damage.CUT_SHORT:
+        return _read_inside(loaded, calibrated, intact_region(loaded.pixels), "cut short",
+                            CUT_EDGE)
+    if loaded.damage is Damage.CORRUPT and loaded.intact is not None:
+        return _read_inside(loaded, calibrated, loaded.intact, "damaged", GARBAGE_EDGE)
+    tiles, problems = calibrated(loaded.pixels)
+    if loaded.damage is Damage.CORRUPT:
         tiles = [replace(t, confidence=min(t.confidence, CORRUPT_CONFIDENCE_CAP))
                  for t in tiles]
-    return tiles, problems
-
-
-def _read_intact(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
-                 calibration: Calibration) -> tuple[list[TileReading], list[ReaderProblem]]:
-    if loaded.damage is Damage.CUT_SHORT:
-        return _read_inside(loaded, reader, set_max, calibration, intact_region(loaded.pixels),
-                            "cut short", CUT_EDGE)
-    if loaded.damage is Damage.CORRUPT and loaded.intact is not None:
-        return _read_inside(loaded, reader, set_max, calibration, loaded.intact, "damaged",
-                            GARBAGE_EDGE)
-    tiles, problems = _calibrated(read_hand(reader, loaded.pixels, set_max), calibration)
     if loaded.damage is Damage.BLANK_BAND:
         bands = blank_bands(loaded.pixels)
         kept = [t for t in tiles if not any(_touches(t, band) for band in bands)]
@@ -213,22 +227,14 @@ def _read_intact(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
     return tiles, problems
 
 
-def _calibrated(read: tuple[list[TileReading], list[ReaderProblem]],
-                calibration: Calibration) -> tuple[list[TileReading], list[ReaderProblem]]:
-    tiles, problems = read
-    return [calibration.tile(t) for t in tiles], problems
-
-
-def _read_inside(loaded: LoadedImage, reader: FrameReader, set_max: int | None,
-                 calibration: Calibration, box: tuple[int, int, int, int], damage: str,
+def _read_inside(loaded: LoadedImage, read: Read, box: tuple[int, int, int, int], damage: str,
                  edge: LostEdge) -> tuple[list[TileReading], list[ReaderProblem]]:
     """The tiles inside ``box``, the part of a damaged photo that is its own: the tiles
     its lost edge crosses are named, not read, and those close to it are doubtful."""
     x0, y0, x1, y1 = box
     if min(x1 - x0, y1 - y0) < MIN_SIDE_PX:
         return [], []  # too little is left to hold a tile
-    tiles, problems = _calibrated(read_hand(reader, loaded.pixels[y0:y1, x0:x1], set_max),
-                                  calibration)
+    tiles, problems = read(loaded.pixels[y0:y1, x0:x1])
     height, width = loaded.pixels.shape[:2]
     lost = (x0 > 0, y0 > 0, x1 < width, y1 < height)
     kept = []
@@ -381,5 +387,6 @@ def scale_tile(tile: TileReading, scale: float) -> TileReading:
 
 
 __all__ = ["FrameReader", "QUICK_LOOK_MEGAPIXELS", "RecognitionError", "RecognitionResult",
-           "apply_set_knowledge", "read_photo_file", "recognize_file", "recognize_loaded",
+           "apply_set_knowledge", "read_photo_file", "read_undamaged", "recognize_file",
+           "recognize_loaded",
            "scale_tile"]
