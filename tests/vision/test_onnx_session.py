@@ -22,3 +22,36 @@ def test_a_missing_model_is_one_line(tmp_path):
     with pytest.raises(ModelError, match="is missing") as caught:
         open_session(tmp_path / "gone.onnx")
     assert "\n" not in str(caught.value)
+
+
+def test_a_model_is_optimised_once_and_its_copy_reads_the_same(tmp_path, monkeypatch):
+    import numpy as np
+
+    from vision.reader.onnx_session import CACHE_ENV
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    first = open_session(MODELS / "detector.onnx")  # optimises, and keeps the result
+    copies = list((tmp_path / "cache").glob("detector-*.onnx"))
+    assert len(copies) == 1
+    again = open_session(MODELS / "detector.onnx")  # opens the kept copy as it is
+    assert again.get_session_options().graph_optimization_level.name == "ORT_DISABLE_ALL"
+    image = np.random.default_rng(0).random((1, 3, 192, 320), np.float32)
+    (a,) = first.run(None, {"images": image})
+    (b,) = again.run(None, {"images": image})
+    assert np.array_equal(a, b)
+
+
+def test_a_damaged_copy_is_made_again_and_a_cache_that_cannot_be_written_is_done_without(
+        tmp_path, monkeypatch):
+    from vision.reader.onnx_session import CACHE_ENV
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    open_session(MODELS / "pips.onnx")
+    (copy,) = (tmp_path / "cache").glob("pips-*.onnx")
+    copy.write_bytes(b"not a model")
+    assert open_session(MODELS / "pips.onnx").get_inputs()
+    assert copy.stat().st_size > 1000  # written again whole
+    blocked = tmp_path / "a file"
+    blocked.write_text("x")
+    monkeypatch.setenv(CACHE_ENV, str(blocked / "cache"))  # under a file: cannot be made
+    assert open_session(MODELS / "pips.onnx").get_inputs()
