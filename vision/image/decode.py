@@ -13,9 +13,9 @@ lines are captured (``vision.native_log``), and returns the pixels (or None) wit
   with parts possibly wrong (``CORRUPT``); other decoders' warnings likewise. So does a
   whole JPEG (its end marker in place) that the decoder still finds ending early: a
   flipped bit made a marker of its data, and the pixels before that point may be wrong
-  too, so it is corrupt, not cut short. The JPEG is then decoded once more, grey and as
-  stored, to find where its garbage begins (``vision.image.damage.garbage_from``):
-  ``intact`` is the part of the photo decoded before it, when there is one.
+  too, so it is corrupt, not cut short. The JPEG is then decoded once more as stored (no
+  EXIF turn), to find where its garbage begins (``vision.image.damage``): ``intact`` is
+  the part of the photo decoded before it, when there is one.
 
 A file that decodes without a word but holds a band of lines exactly black from edge to
 edge inside it (``vision.image.damage.blank_bands``: zeroed bytes in a BMP) is
@@ -152,7 +152,7 @@ def _intact_part(data: bytes, flag: int,
     grey = cv2.cvtColor(stored, cv2.COLOR_BGR2GRAY)
     block = JPEG_BLOCK_PX // _REDUCED_BY[grey_flag]
     lines = [garbage_from(grey, block), shift_from(stored, block)]
-    del stored
+    del stored  # before a third decode: a 50 MP photo's copies add up
     scan = jpeg_scan_start(data)
     hole = -1 if scan is None else data.find(_HOLE, scan)
     if hole > 0:  # the part before a run of zeros, decoded as a file cut short there
