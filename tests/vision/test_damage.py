@@ -171,6 +171,9 @@ def test_a_jpeg_with_a_run_of_zeros_is_intact_only_before_it_however_it_is_turne
     assert not lost[y0:y1, x0:x1].any()  # nothing kept is garbled...
     assert kept >= 0.3 * (height if side in ("top", "bottom") else width)  # ...and most is kept
     assert lost.sum() > 0.2 * lost.size
+    share = kept / (height if side in ("top", "bottom") else width)
+    assert damaged.describe_damage() == ("looks damaged (the decoder found corrupt data): "
+                                         f"only its {side} {share:.0%} is read")
 
 
 def test_a_flipped_bit_that_garbles_whole_rows_of_blocks_is_found_where_they_begin():

@@ -130,7 +130,7 @@ def load_image(path: str | os.PathLike[str],
     name = clip_name(os.path.basename(os.fspath(path)))
     warnings: list[str] = []
     if decoded.damage is not None:
-        warnings.append(f"{name} {decoded.damage.describe()}")
+        warnings.append(f"{name} {decoded.describe_damage()}")
     if full_w * full_h > MAX_DECODE_MEGAPIXELS * 1e6:  # under it, reducing is routine
         warnings.append(f"{name} is {_mp(full_w, full_h)}; read at 1/{reduce_by} size")
     return LoadedImage(path=str(path), pixels=pixels, width=full_w, height=full_h,

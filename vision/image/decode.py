@@ -74,6 +74,24 @@ class Decoded:
     decoder_lines: tuple[str, ...] = ()
     intact: tuple[int, int, int, int] | None = None  # (x0, y0, x1, y1) of a corrupt JPEG
 
+    def describe_damage(self) -> str:
+        """What is wrong with the file, in the player's words (``damage`` is set): for a
+        corrupt photo whose damage was found, which part of it is read."""
+        if self.damage is Damage.CORRUPT and self.intact is not None and self.pixels is not None:
+            return ("looks damaged (the decoder found corrupt data): only its "
+                    f"{_part(self.intact, self.pixels.shape[:2])} is read")
+        return self.damage.describe()
+
+
+def _part(box: tuple[int, int, int, int], shape: tuple[int, int]) -> str:
+    """'top 35%' and the like: the band ``box`` of a picture ``shape`` (height, width)."""
+    (x0, y0, x1, y1), (height, width) = box, shape
+    if y1 - y0 < height:
+        side, share = ("top" if y0 == 0 else "bottom"), (y1 - y0) / height
+    else:
+        side, share = ("left" if x0 == 0 else "right"), (x1 - x0) / max(width, 1)
+    return f"{side} {share:.0%}"
+
 
 def _decoding(decoder: Callable[[], np.ndarray | None]
               ) -> tuple[np.ndarray | None, list[str]]:
