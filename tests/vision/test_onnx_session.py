@@ -55,3 +55,17 @@ def test_a_damaged_copy_is_made_again_and_a_cache_that_cannot_be_written_is_done
     blocked.write_text("x")
     monkeypatch.setenv(CACHE_ENV, str(blocked / "cache"))  # under a file: cannot be made
     assert open_session(MODELS / "pips.onnx").get_inputs()
+
+
+def test_a_copy_that_cannot_be_kept_still_leaves_the_model_open(tmp_path, monkeypatch):
+    """The model opened; only keeping its copy failed (a folder gone, a full disk)."""
+    import vision.reader.onnx_session as onnx_session
+
+    monkeypatch.setenv(onnx_session.CACHE_ENV, str(tmp_path / "cache"))
+
+    def cannot(*_args):
+        raise OSError("no space left on device")
+
+    monkeypatch.setattr(onnx_session.os, "replace", cannot)
+    assert open_session(MODELS / "pips.onnx").get_inputs()
+    assert not list((tmp_path / "cache").iterdir())  # nothing half-written left behind

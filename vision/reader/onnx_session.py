@@ -10,6 +10,7 @@ that does not open is made again from the model.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import platform
@@ -51,23 +52,41 @@ def _session(path: Path, level, save_to: Path | None = None):
     options.add_session_config_entry("session.intra_op.allow_spinning", "0")
     options.log_severity_level = 3
     options.graph_optimization_level = level
-    if save_to is None:
-        return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-    try:
-        handle, partial = tempfile.mkstemp(suffix=".partial", dir=save_to.parent)
-        os.close(handle)
-    except OSError:  # a cache that cannot be written: open without it
-        return ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-    options.optimized_model_filepath = partial
+    partial = _partial_file(save_to) if save_to is not None else None
+    if partial is not None:
+        options.optimized_model_filepath = str(partial)
     try:
         session = ort.InferenceSession(str(path), options, providers=["CPUExecutionProvider"])
-        os.replace(partial, save_to)  # whole or not at all, whoever else opens it
-        for older in save_to.parent.glob(f"{path.stem}-*.onnx"):
-            if older != save_to:
-                older.unlink(missing_ok=True)
+        if partial is not None:
+            _keep(partial, save_to, path.stem)
         return session
     finally:
-        Path(partial).unlink(missing_ok=True)
+        if partial is not None:
+            partial.unlink(missing_ok=True)
+
+
+def _partial_file(save_to: Path) -> Path | None:
+    """A new file beside ``save_to`` for ONNX Runtime to write; None when the cache folder
+    cannot be written (the model is then opened without keeping a copy)."""
+    try:
+        handle, partial = tempfile.mkstemp(suffix=".partial", dir=save_to.parent)
+    except OSError:
+        return None
+    os.close(handle)
+    return Path(partial)
+
+
+def _keep(partial: Path, save_to: Path, stem: str) -> None:
+    """The copy just written takes its name whole (whoever else opens it), and older
+    copies of the same model go. A cache that fails here is only not kept: the model is
+    open all the same."""
+    try:
+        os.replace(partial, save_to)
+        for older in save_to.parent.glob(f"{stem}-*.onnx"):
+            if older != save_to:
+                older.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def optimised_copy(model_path: Path, runtime_version: str) -> Path | None:
@@ -93,6 +112,7 @@ def cache_folder() -> Path:
     return Path(platformdirs.user_cache_dir("chickenfoot", appauthor=False)) / "models"
 
 
+@functools.cache  # read once for the three models
 def _cpu_features() -> str:
     """The CPU's feature flags as Linux lists them; the processor's name elsewhere."""
     try:
