@@ -10,7 +10,9 @@ Prints one block per set (the figures of ``chickenfoot eval``), then a summary t
 the share of photos whose tiles read are the same turned by 90, 180, 270 degrees or
 mirrored, and the tiles invented in damaged files made from the samples
 (``bench/damaged_images.py``: a tile the undamaged photo did not give), and how many of
-those lie on a tile the undamaged photo read otherwise. Sets are written
+those lie on a tile the undamaged photo read otherwise. With ``--pictures DIR``, real
+pictures without dominoes are read as taken, turned, at a quarter and at phone size: the
+tiles read and the boards made on them are all made up. Sets are written
 to DIR (a temporary folder by default); rendered sets use fixed seeds no training set
 uses.
 """
@@ -31,7 +33,13 @@ sys.path.insert(0, str(REPO))
 from vision.doubt import is_doubtful_confidence  # noqa: E402
 from vision.evaluation.evaluate import EvalMetrics, evaluate  # noqa: E402
 from vision.evaluation.face_down import read_wiped  # noqa: E402
-from vision.evaluation.sets import SETS, WIPED_SETS, write_set  # noqa: E402
+from vision.evaluation.sets import (  # noqa: E402
+    PICTURE_FRAMINGS,
+    SETS,
+    WIPED_SETS,
+    write_pictures_set,
+    write_set,
+)
 from vision.reader.recognize import Recognition, recognize_file  # noqa: E402
 from vision.reader.tile_reader import MODELS_DIR, shared_reader  # noqa: E402
 
@@ -97,6 +105,20 @@ def tiles_on_backs(folder: Path, reader) -> tuple[int, int, int]:
                 read_on += 1
                 sure += not is_doubtful_confidence(tile.confidence)
     return backs, read_on, sure
+
+
+def boards_made(folder: Path, reader) -> tuple[int, int]:
+    """(photos turned into a board, photos) in a folder of pictures without dominoes."""
+    from vision.board import PhotoError, read_board_photo
+
+    made = photos = 0
+    for image in sorted((folder / "images").iterdir()):
+        photos += 1
+        try:
+            made += read_board_photo(str(image), reader).reading.built
+        except PhotoError:
+            pass
+    return made, photos
 
 
 @dataclass
@@ -198,6 +220,10 @@ def main() -> None:
                         help="photos per rendered set (0: none)")
     parser.add_argument("--models", type=Path, default=MODELS_DIR,
                         help="the models folder to measure (default: the shipped models/)")
+    parser.add_argument("--pictures", type=Path, metavar="DIR",
+                        help="real pictures without dominoes (vision.training.package_negatives "
+                             "makes them from a wheel), read in every framing: tiles and "
+                             "boards made up")
     parser.add_argument("--no-damaged", dest="damaged", action="store_false",
                         help="skip the damaged files made from the samples")
     args = parser.parse_args()
@@ -217,6 +243,13 @@ def main() -> None:
         if not folder.is_dir():
             write_set(VALID, folder, name)
         measure(f"real: {name}", folder, 12)
+    boards = []
+    for framing in PICTURE_FRAMINGS if args.pictures else ():
+        folder = out / f"pictures-{framing}"
+        if not folder.is_dir():
+            write_pictures_set(args.pictures, folder, framing, VALID)
+        measure(f"pictures without dominoes: {framing}", folder, None)
+        boards.append((framing, boards_made(folder, reader)))
     if args.rendered:
         for name, (folder, set_max) in rendered_sets(out, args.rendered).items():
             measure(name, folder, set_max)
@@ -230,6 +263,8 @@ def main() -> None:
             print(f"{name}: tiles read on {metrics.photos_with_tiles_invented} of "
                   f"{metrics.photos} photos, {metrics.tiles_predicted} tiles in all")
 
+    for framing, (made, photos) in boards:
+        print(f"pictures without dominoes ({framing}): a board made of {made} of {photos}")
     if args.rendered:
         for folder in ("hard", "yard"):
             backs, read_on, sure = tiles_on_backs(out / folder, reader)

@@ -134,6 +134,20 @@ def test_a_lossless_file_with_a_zeroed_band_is_damaged_and_no_tile_touching_it_i
     assert any("blank not read" in p for p in result.problems)
 
 
+@pytest.mark.parametrize("extension, kind", [(".png", "png"), (".jpg", "jpeg")])
+def test_a_black_band_in_a_format_with_checks_is_the_pictures_own(extension, kind):
+    """Zeroed bytes in a PNG or JPEG make its decoder complain; a band exactly black in one
+    that decodes without a word is drawn (a graphic's transparent rows, a black cloth)."""
+    import cv2
+
+    image = banded(80, 120)
+    image[:, :, :] = np.where(image > 0, 200, 0).astype(np.uint8)  # flat, so JPEG keeps 0
+    ok, data = cv2.imencode(extension, image)
+    decoded = decode_photo(data.tobytes(), kind)
+    assert (decoded.pixels[85:115] == 0).all()  # the band is there, exactly black
+    assert decoded.damage is None
+
+
 TABLEAU = SAMPLE.parent / "tableau" / "images"
 
 

@@ -244,6 +244,33 @@ def write_set(split: Path, out: Path, name: str,
     return written
 
 
+# How a picture without dominoes is framed: as it is, turned, smaller, as a phone saves it
+PICTURE_FRAMINGS = ("as-taken", "turn90", "quarter", "phone")
+PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
+
+
+def write_pictures_set(pictures: Path, out: Path, framing: str, classes_from: Path) -> int:
+    """Write the pictures without dominoes in ``pictures`` (one of PICTURE_FRAMINGS) into
+    ``out`` as a set with no tile labelled: every tile read on it is made up. Class names
+    come from the labelled split ``classes_from``. The count written."""
+    classes = _class_file(classes_from)
+    for sub in ("images", "labels", "tiles"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    shutil.copy(classes, out / classes.name)
+    written = 0
+    for path in sorted(pictures.iterdir()):
+        image = cv2.imread(str(path)) if path.suffix.lower() in PICTURE_SUFFIXES else None
+        if image is None:
+            continue
+        if framing == "phone":  # the picture's short side as a 12 MP phone photo's
+            image, _ = _resized(PHONE_SHORT_SIDE_PX / min(image.shape[:2]))(image, ())
+        elif framing != "as-taken":
+            image, _ = WHOLE_PHOTO_SETS[framing](image, ())
+        _write_photo(out, path.stem, Photo(image, (), ()), {}, JPEG_SETS.get(framing))
+        written += 1
+    return written
+
+
 def _class_file(split: Path) -> Path:
     for folder in (split, split.parent):
         for name in ("data.yaml", "classes.txt"):

@@ -17,9 +17,12 @@ lines are captured (``vision.native_log``), and returns the pixels (or None) wit
   EXIF turn), to find where its garbage begins (``vision.image.damage``): ``intact`` is
   the part of the photo decoded before it, when there is one.
 
-A file that decodes without a word but holds a band of lines exactly black from edge to
-edge inside it (``vision.image.damage.blank_bands``: zeroed bytes in a BMP) is
-``BLANK_BAND``.
+A BMP or TIFF that decodes without a word but holds a band of lines exactly black from
+edge to edge inside it (``vision.image.damage.blank_bands``: zeroed bytes) is
+``BLANK_BAND``. Only those formats: they store pixels as they are, with no checksum, so
+zeroed bytes decode silently to black lines. A JPEG, PNG or WebP with zeroed bytes makes its
+decoder complain; a black band in one is the picture's own (a graphic's transparent rows,
+a black cloth, a night sky).
 
 Bytes after a JPEG's end marker (some cameras append data there) are no damage.
 
@@ -55,6 +58,8 @@ _EOI = b"\xff\xd9"
 # Coded data holds no run of zero bytes this long (a disk's lost sector, bytes never
 # written): the picture from there on is not the camera's.
 _HOLE = bytes(256)
+# Formats whose zeroed bytes decode silently (see the module doc)
+_UNCHECKED_KINDS = ("bmp", "tiff")
 _DAMAGE_WORDS = ("corrupt", "invalid", "error", "bad ", "crc", "premature", "extraneous")
 
 
@@ -115,7 +120,8 @@ def decode_file(handle: BinaryIO, kind: str, flag: int = cv2.IMREAD_COLOR,
     handle.seek(0)  # where /dev/fd/N is a copy of the descriptor, it shares this offset
     if path is None:
         return decode_photo(handle.read(max_bytes), kind, flag)
-    return _classified(*_decoding(lambda: cv2.imread(path, flag)), cut_short=False)
+    return _classified(*_decoding(lambda: cv2.imread(path, flag)), cut_short=False,
+                       unchecked=kind in _UNCHECKED_KINDS)
 
 
 def _descriptor_path(fd: int) -> str | None:
@@ -134,13 +140,15 @@ def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR) -> Decode
     if cut_short:
         data += _EOI
     buffer = np.frombuffer(data, np.uint8)
-    decoded = _classified(*_decoding(lambda: cv2.imdecode(buffer, flag)), cut_short=cut_short)
+    decoded = _classified(*_decoding(lambda: cv2.imdecode(buffer, flag)), cut_short=cut_short,
+                          unchecked=kind in _UNCHECKED_KINDS)
     if kind != "jpeg" or decoded.damage is not Damage.CORRUPT:
         return decoded
     return replace(decoded, intact=_intact_part(data, flag, decoded.pixels))
 
 
-def _classified(pixels: np.ndarray | None, lines: list[str], cut_short: bool) -> Decoded:
+def _classified(pixels: np.ndarray | None, lines: list[str], cut_short: bool,
+                unchecked: bool) -> Decoded:
     if pixels is None:
         return Decoded(None, None, tuple(lines))
     text = " ".join(lines).lower()
@@ -148,7 +156,7 @@ def _classified(pixels: np.ndarray | None, lines: list[str], cut_short: bool) ->
         return Decoded(pixels, Damage.CUT_SHORT if cut_short else Damage.CORRUPT, tuple(lines))
     if any(word in text for word in _DAMAGE_WORDS):  # not benign notes (an odd ICC profile)
         return Decoded(pixels, Damage.CORRUPT, tuple(lines))
-    if blank_bands(pixels):
+    if unchecked and blank_bands(pixels):
         return Decoded(pixels, Damage.BLANK_BAND, ())
     return Decoded(pixels, None, ())
 

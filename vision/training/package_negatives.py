@@ -10,6 +10,9 @@ smaller than ``MIN_BYTES`` or ``MIN_SIDE`` left out) for vision.training.damaged
 
     pip download --no-deps pygame==2.6.1 -d /tmp/wheels
     python -m vision.training.package_negatives /tmp/wheels/pygame-*.whl OUT_DIR
+
+Pictures from other wheels, never trained on, are the held-out set of real pictures without
+dominoes that ``bench/bench_trust.py --pictures`` reads (the model card names them).
 """
 
 from __future__ import annotations
@@ -38,16 +41,26 @@ def _decoded(path: Path):
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("wheel", type=Path)
+    parser.add_argument("wheels", type=Path, nargs="+", metavar="WHEEL")
     parser.add_argument("out", type=Path)
+    parser.add_argument("--leave-out", action="append", default=[], metavar="NAME",
+                        help="a picture's file name to leave out (repeatable)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     seen: set[str] = set()
     written = 0
-    with zipfile.ZipFile(args.wheel) as wheel, tempfile.TemporaryDirectory() as tmp:
+    for path in args.wheels:
+        written += _write_pictures(path, args.out, seen, set(args.leave_out))
+    print(f"wrote {written} pictures to {args.out}")
+
+
+def _write_pictures(path: Path, out: Path, seen: set[str], leave_out: set[str]) -> int:
+    written = 0
+    with zipfile.ZipFile(path) as wheel, tempfile.TemporaryDirectory() as tmp:
         for info in wheel.infolist():
             name = info.filename
-            if not name.lower().endswith(PICTURES) or info.file_size < MIN_BYTES:
+            if not name.lower().endswith(PICTURES) or info.file_size < MIN_BYTES \
+                    or Path(name).name in leave_out:
                 continue
             data = wheel.read(name)
             digest = hashlib.sha1(data).hexdigest()
@@ -60,9 +73,9 @@ def main() -> None:
             if image is None or min(image.shape[:2]) < MIN_SIDE:
                 continue
             stem = name.rsplit(".", 1)[0].replace("/", "_")
-            cv2.imwrite(str(args.out / f"{stem}.png"), image)
+            cv2.imwrite(str(out / f"{stem}.png"), image)
             written += 1
-    print(f"wrote {written} pictures to {args.out}")
+    return written
 
 
 if __name__ == "__main__":
