@@ -42,23 +42,26 @@ from vision.board.read import read_tableau  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
 from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
 from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo, scene_tiles  # noqa: E402
+from vision.types import LoneHalf  # noqa: E402
 
 
 def readings_for(scene, rng: random.Random, mode: str, reader, seed: int):
     """(readings, truth readings matched to them, the reader's second look at the photo or
-    None) for one scene."""
+    None, the centres of the halves the reader found alone) for one scene."""
     laid = lay_out(scene, rng)
     size = frame_for(len(laid))
     nprng = np.random.default_rng(seed)
     if mode in ("noise", "truth"):
         truth = truth_readings(scene_tiles(laid, size, nprng))
         if mode == "truth":
-            return truth, truth, None
-        return noisy_readings(truth, scene.rules.set_max, nprng), truth, None
+            return truth, truth, None, ()
+        return noisy_readings(truth, scene.rules.set_max, nprng), truth, None, ()
     image, placed = scene_photo(laid, size, scene.rules.set_max, nprng)
     truth = truth_readings(placed)
-    tiles, _ = reader.read(image, scene.rules.set_max)
-    return tiles, truth, lambda centres: reader.read_at(image, centres, scene.rules.set_max)
+    tiles, problems = reader.read(image, scene.rules.set_max)
+    lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
+    return (tiles, truth, lambda centres: reader.read_at(image, centres, scene.rules.set_max),
+            lone)
 
 
 def half_truths(tiles, truth) -> list[int | None]:
@@ -96,12 +99,12 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
             rng = random.Random(seed * 1000 + size * 100_000 + i)
             scene = make_scene(rng, size, rules, spinner=spinner)
             try:
-                tiles, truth, look = readings_for(scene, rng, mode, reader, seed + i)
+                tiles, truth, look, lone = readings_for(scene, rng, mode, reader, seed + i)
             except LayoutError:  # the renderer found no layout: no board to read
                 skipped += 1
                 continue
             started = time.perf_counter()
-            reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
+            reading = read_tableau(tiles, rules.set_max, look=look, rules=rules, lone=lone)
             seconds += time.perf_counter() - started
             tiles = reading.tiles  # true to size: a stray reading dropped
             exact += reading.built and reading.board == scene.board
@@ -141,12 +144,12 @@ def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=
         rng = random.Random(seed * 7919 + i)
         scene = make_scene(rng, size, rules, kind, spinner)
         try:
-            tiles, _, look = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
+            tiles, _, look, lone = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
         except LayoutError:
             skipped += 1
             continue
         truth = scene.verdict()
-        reading = read_tableau(tiles, rules.set_max, look=look, rules=rules)
+        reading = read_tableau(tiles, rules.set_max, look=look, rules=rules, lone=lone)
         ok, why = False, "no board built"
         if reading.built:
             try:

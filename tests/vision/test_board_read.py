@@ -15,7 +15,7 @@ from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from vision.board.decode import decode
 from vision.board.dispute import NoDispute, judge_tile
-from vision.board.gaps import holes_where_tiles_meet
+from vision.board.gaps import holes_where_tiles_meet, tiles_at_open_ends
 from vision.board.geometry import (
     ONE_SIDED_DEGREES,
     ends_met,
@@ -319,6 +319,38 @@ def test_a_tile_missed_in_a_line_is_found_on_a_second_look() -> None:
     assert len(asked) == 1 and look(asked[0]) is truth[missed]
     assert any(n.startswith("found 3-7 at ") or n.startswith("found 7-3 at ")
                for n in reading.notes)
+
+
+@pytest.mark.parametrize("found_half", [0, 1])
+def test_a_tile_missed_at_an_open_end_but_for_one_half_is_found_on_a_second_look(
+        found_half: int) -> None:
+    """A leaf tile the detector missed leaves no gap; the half of it the reader found alone
+    (near the end it was played on, or beyond) says where it lies."""
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    missed = index_of(truth, 4, 6)  # the chain's last tile: nothing is played on it
+    tiles = [t for i, t in enumerate(truth) if i != missed]
+
+    def look(centres):
+        return next((t for t in truth if lies_at(t, centres)), None)
+
+    lone = [truth[missed].halves[found_half].center_px]
+    without = read_tableau(tiles, 9, look=look)
+    assert without.ok and parse_board(notation) != without.board  # lost, and nothing said
+    reading = read_tableau(tiles, 9, look=look, lone=lone)
+    assert reading.ok, reading.problem_lines()
+    assert format_board(reading.board) == format_board(parse_board(notation))
+    assert any("where one of its halves lay alone" in n for n in reading.notes)
+    # the same half turned square about the end (beside the chain), or inside a tile
+    # read, is no such place
+    centre = np.asarray(lone[0])
+    end = min(tile_ends(tiles[index_of(tiles, 1, 4)]), key=lambda e: np.linalg.norm(e - centre))
+    away = centre - end
+    beside = end + np.array([-away[1], away[0]])
+    inside = truth[index_of(truth, 1, 4)].halves[0].center_px
+    on_tree = [True] * len(tiles)
+    assert len(tiles_at_open_ends(tiles, on_tree, lone)) == 1
+    assert tiles_at_open_ends(tiles, on_tree, [tuple(beside), inside]) == []
 
 
 def shifted(tile: TileReading, share: float, confidence: float) -> TileReading:

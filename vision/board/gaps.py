@@ -9,6 +9,12 @@ the chain turns a corner there, the missed tile lies straight on from one neighb
 the other, turned square, touches its far half. That place is given back to the reader
 for a second look (``vision.board.looks``); any other gap is left alone.
 
+A tile missed at an open end leaves no gap: nothing lies beyond it. But where the
+detector found one of its halves and not the other (glare on one half), the reader names
+that half alone; a lone half lying straight on from an open end of the tree, where the
+near half of a tile played there would lie, is such a tile's half
+(``tiles_at_open_ends``).
+
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
 or boxed askew there: the spinner among its arms (where the arms crowd it), or a chicken
@@ -55,6 +61,12 @@ BEND = 1.0
 # any one-tile gap or corner fits better (TWO is added to its fit).
 TWO_GAP_LENGTHS = (1.6, 2.4)
 TWO = 2.0
+
+# A lone half at an open end: its centre within LONE_OFF tile widths of where a half of a
+# tile abutting the end lies (a half or one and a half widths out), within LONE_COS (45
+# degrees) of straight on
+LONE_OFF = 0.35
+LONE_COS = math.cos(math.radians(45))
 
 # Two tiles head on across a missed double lie its width (its long sides' arms) or its
 # length (its ends' arms) apart, in tile lengths; less where the detector boxed an arm
@@ -123,6 +135,41 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                         if bend is not None:
                             offer(b, BEND + bend[0], [bend[1]])
     return [centres for _, places in best.values() for centres in places]
+
+
+def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
+                       lone: Sequence[Point]) -> list[tuple[Point, Point]]:
+    """The half centres of a tile played on an open end of the tree of which the reader
+    found one half alone (``lone``: centres of halves with no partner): the lone half
+    lies on bare table where the near half (half a tile width out from the end) or the
+    far half (one and a half) of a tile abutting the end would lie, within LONE_COS of
+    straight on. One place per lone half (the end it fits best)."""
+    whole = at_full_length(tiles)
+    quads = [tile_quad(t) for t in whole]
+    ends = [tile_ends(t) for t in whole]
+    places = []
+    for centre in lone:
+        c = np.asarray(centre, dtype=np.float64)
+        if any(inside_quad(c[None], q)[0] for q in quads):
+            continue  # a half of a tile already read
+        best: tuple[float, tuple[Point, Point]] | None = None
+        for a in (a for a in range(len(whole)) if in_tree[a]):
+            width = tile_width(whole[a])
+            for h in (0, 1):
+                end = ends[a][h]
+                away = c - end
+                apart = float(np.linalg.norm(away)) / width
+                fit = min(abs(apart - 0.5), abs(apart - 1.5))
+                if (fit > LONE_OFF or cosine(away, end - ends[a][1 - h]) < LONE_COS
+                        or not _is_open(end, a, quads, width)):
+                    continue
+                if best is None or fit < best[0]:
+                    unit = away / (apart * width)
+                    best = (fit, (as_point(end + unit * 0.5 * width),
+                                  as_point(end + unit * 1.5 * width)))
+        if best is not None:
+            places.append(best[1])
+    return places
 
 
 def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]],
@@ -247,4 +294,4 @@ def _is_open(end: np.ndarray, tile: int, quads: Sequence[np.ndarray], width: flo
                for k, q in enumerate(quads) if k != tile)
 
 
-__all__ = ["Hole", "gaps_in_lines", "holes_where_tiles_meet"]
+__all__ = ["Hole", "gaps_in_lines", "holes_where_tiles_meet", "tiles_at_open_ends"]

@@ -24,6 +24,11 @@ from vision.types import Point, TileReading
 
 TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
 SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (crosswise)
+# ... this close whatever the tile reads; further off, only a tile that may be a double (at
+# CROSSWISE_DOUBLE or more) lies crosswise: the corner tile of an L is touched beside its
+# divider, on its near half, and a box a little off puts that touch near the middle
+SIDE_SURE_WIDTHS = 0.12
+CROSSWISE_DOUBLE = 0.1
 IN_LINE_COS = math.cos(math.radians(20))  # a tile this near the axis lies beyond an end
 TOE_ENDS_APART = 0.6  # two ends this near (in tile widths) meet the same place
 TOE_DOUBLE = 0.5  # ... which is a double when the tile there is this likely one
@@ -145,7 +150,9 @@ def _where_on(pt: np.ndarray, tile: TileReading) -> int | None:
     axis = e1 - e0
     length = float(np.linalg.norm(axis)) or 1.0
     t = float((pt - e0) @ axis) / (length * length)
-    if abs(t - 0.5) * length < SIDE_WIDTHS * tile_width(tile):
+    off = abs(t - 0.5) * length / tile_width(tile)
+    if off < SIDE_SURE_WIDTHS or (off < SIDE_WIDTHS
+                                  and double_likelihood(tile) >= CROSSWISE_DOUBLE):
         return None
     return 0 if t < 0.5 else 1
 

@@ -59,7 +59,8 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
     if loaded.scale != 1.0:
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
         problems = [p.scaled(loaded.scale) if isinstance(p, LoneHalf) else p for p in problems]
-    reading = read_tableau(tiles, set_max, second_look(reader, loaded, set_max), rules)
+    lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
+    reading = read_tableau(tiles, set_max, second_look(reader, loaded, set_max), rules, lone)
     return BoardPhoto(loaded, reading.tiles,
                       tuple(loaded.warnings) + tuple(str(p) for p in problems), reading)
 

@@ -40,12 +40,13 @@ from vision.board.looks import (
     doubles_in_holes,
     recentred,
     split_tiles,
+    tiles_at_ends,
     tiles_in_gaps,
     without_misreadings,
 )
 from vision.board.problems import BoardProblem, Kind, describe, place
 from vision.board.sizes import at_full_length, sized_tiles
-from vision.types import TileReading
+from vision.types import Point, TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
 # A reading touching no tile is one when read this surely: a tile played is joined, so a
@@ -104,13 +105,15 @@ def infer_set(tiles: Sequence[TileReading]) -> int:
 
 
 def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
-                 look: Look | None = None, rules: RuleSet | None = None) -> TableauReading:
+                 look: Look | None = None, rules: RuleSet | None = None,
+                 lone: Sequence[Point] = ()) -> TableauReading:
     """Rebuild the board from the tiles read; never raises. ``look`` reads the tile whose
     half centres it is given from the photo: the second looks of vision.board.looks
     (a tile boxed as two, a tile read unsurely, a place where several tiles meet, a gap
     in a chain).
     ``rules`` are the house rules the board was played under (spinner arms, toes per
-    foot; the set is ``set_max``)."""
+    foot; the set is ``set_max``); ``lone`` the centres of the halves the reader found
+    with no partner (a tile at an open end may have been missed but for one half)."""
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max)
@@ -124,11 +127,11 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if look is None:
         return _with_doubts(_rebuilt(tiles, notes, set_max, None, rules), strays)
     moved, moved_notes = recentred(tiles, look)
-    reading = _rebuilt(moved, notes + moved_notes, set_max, look, rules)
+    reading = _rebuilt(moved, notes + moved_notes, set_max, look, rules, lone)
     if moved != tiles and not _lawful(reading, rules):
         # The moves were a guess: a tile moved to where it reads surest can break a join
         # its neighbours, boxed off the same way, made. The first looks may fit.
-        first = _rebuilt(tiles, notes, set_max, look, rules)
+        first = _rebuilt(tiles, notes, set_max, look, rules, lone)
         if _lawful(first, rules):
             reading = first
     if isinstance(look, LookBudget) and look.spent:
@@ -168,9 +171,11 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading]) -> Tabl
 
 
 def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,
-             look: Look | None, rules: RuleSet) -> TableauReading:
-    """The board from tiles true to size: joins, the second looks where tiles meet and in
-    gaps, decoding, and the tiles left out as plain or doubtful."""
+             look: Look | None, rules: RuleSet, lone: Sequence[Point] = ()
+             ) -> TableauReading:
+    """The board from tiles true to size: joins, the second looks where tiles meet, in
+    gaps and at open ends with a half alone, decoding, and the tiles left out as plain or
+    doubtful."""
     if not tiles:  # every reading was a stray (a speck inside another tile)
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
@@ -190,6 +195,14 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
             tiles = without_misreadings(tiles, found) + found
             notes += tuple(f"found {tile_name(t)} at {place(t)} on a second look, in a gap "
                            "in a chain of tiles" for t in found)
+            joins, tree = _joins_and_tree(tiles, meets)
+    if lone and look is not None:
+        found = tiles_at_ends(tiles, tree, look, lone)
+        if found:
+            found = recentred(found, look, beside=tiles)[0]
+            tiles = without_misreadings(tiles, found) + found
+            notes += tuple(f"found {tile_name(t)} at {place(t)} on a second look, at an open "
+                           "end where one of its halves lay alone" for t in found)
             joins, tree = _joins_and_tree(tiles, meets)
     reading = _decoded(tiles, joins, tree, set_max, notes)
     patches = _plain_leaves(reading)
