@@ -63,6 +63,21 @@ def test_a_tile_read_twice_is_kept_and_flagged(photo):
     assert any("3|5 read 2 times" in p for p in result.problems)
 
 
+def test_a_tile_with_a_doubted_half_is_doubtful_and_not_counted(photo):
+    """Calibration lifts a tile read 0.5 on one half over the threshold; the half is shown
+    with a "?", so the tile is shown in doubt too, never counted unasked."""
+    doubted = tile(5, 3, conf_b=0.5, runner_up=8)
+    doubted = TileReading(doubted.corners_px, doubted.halves, 0.5)
+    sure = tile(6, 2, x=100)
+    result = recognize_file(photo, FakeReader([doubted, sure]), set_max=12)
+    by_pips = {t.pips: t for t in result.tiles}
+    assert by_pips[(5, 3)].confidence == 0.5 and is_doubtful_confidence(0.5)
+    assert not is_doubtful_confidence(by_pips[(6, 2)].confidence)
+    lines = human_lines(result, RuleSet(set_max=12))
+    assert any("3? (or 8)" in line for line in lines)
+    assert any("pip total: 8" in line for line in lines)
+
+
 def test_bad_file_gives_an_error_value_not_an_exception(tmp_path):
     bad = tmp_path / "notes.jpg"
     bad.write_text("not a photo")

@@ -1,6 +1,6 @@
 """A tile's confidence made to mean the chance it is read right.
 
-The reader's raw confidence (the surer half's probability times the pair judge's belief)
+The reader's raw confidence (the less sure half's probability times the pair judge's belief)
 orders tiles well but does not say how often a tile at 0.7 is right. Platt scaling maps
 it: ``p = sigmoid(a * logit(raw) + b)``, with ``a`` and ``b`` fitted by logistic
 regression on readings whose truth is known (``vision.training.calibrate``) and shipped

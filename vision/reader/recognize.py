@@ -40,7 +40,7 @@ import numpy as np
 
 from scorer.messages import counted
 from scorer.tiles import MAX_SET, Tile
-from vision.doubt import is_doubtful_confidence
+from vision.doubt import is_doubtful_confidence, tile_confidence
 from vision.image import (
     CORRUPT_CONFIDENCE_CAP,
     MIN_SIDE_PX,
@@ -206,7 +206,7 @@ def read_undamaged(loaded: LoadedImage, read: Read, calibration: Calibration | N
         tiles, problems = read(pixels)
         if calibration is None:
             return tiles, problems
-        return [calibration.tile(t) for t in tiles], problems
+        return [_shown(calibration.tile(t)) for t in tiles], problems
 
     if loaded.damage is Damage.CUT_SHORT:
         return _read_inside(loaded, calibrated, intact_region(loaded.pixels), "cut short",
@@ -225,6 +225,12 @@ def read_undamaged(loaded: LoadedImage, read: Read, calibration: Calibration | N
                         "is blank not read: take it again"]
         tiles = kept
     return tiles, problems
+
+
+def _shown(tile: TileReading) -> TileReading:
+    """The calibrated tile, doubtful where the reader doubts one of its halves."""
+    confidence = tile_confidence(tile.confidence, (h.confidence for h in tile.halves))
+    return tile if confidence == tile.confidence else replace(tile, confidence=confidence)
 
 
 def _read_inside(loaded: LoadedImage, read: Read, box: tuple[int, int, int, int], damage: str,
