@@ -47,7 +47,11 @@ def photos(tmp_path):
 def test_human_output_per_tile_with_doubt_and_score(fake_reader, photos, capsys):
     assert main(["read", str(photos / "a.png"), "--set", "12"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1:] == ["  5|9? (or 8)", "  0|0", "  pip total: 14   score: 64"]
+    # a half read at 0.5 makes its tile doubtful: shown apart, with its runner-up, and not
+    # counted (the 0|0 alone scores 50)
+    assert out[1:] == ["  0|0", "  1 tile doubtful: confirm", "  5|9? (or 8)  (confidence 0.50)",
+                       "  pip total: 0   score: 50   (without the 1 tile doubtful; "
+                       "--count-doubtful counts them)"]
 
 
 def test_min_confidence_changes_what_is_doubtful(fake_reader, photos, capsys):
@@ -60,14 +64,15 @@ def test_folder_with_a_bad_file_reads_the_rest_and_exits_2(fake_reader, photos, 
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [d["image"].rsplit("/", 1)[-1] for d in lines] == ["a.png", "b.jpg", "broken.jpg"]
     assert lines[2] == {"image": str(photos / "broken.jpg"), "error": "file is empty (0 bytes)"}
-    assert lines[0]["pip_total"] == 14 and lines[0]["tiles"][0]["pips"] == [5, 9]
+    assert lines[0]["pip_total"] == 0 and lines[0]["tiles"][0]["pips"] == [5, 9]
+    assert lines[0]["tiles"][0]["doubtful"] is True
 
 
 def test_human_error_is_one_line_on_stderr(fake_reader, photos, capsys):
     assert main(["read", str(photos / "missing.jpg"), str(photos / "a.png")]) == 2
     captured = capsys.readouterr()
     assert captured.err.strip() == f"{photos / 'missing.jpg'}: error: no such file"
-    assert "pip total: 14" in captured.out
+    assert "pip total: 0   score: 50" in captured.out
 
 
 def test_a_file_name_too_long_is_named_clipped(fake_reader, photos, capsys):
