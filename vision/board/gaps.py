@@ -153,9 +153,9 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
         if any(inside_quad(c[None], q)[0] for q in quads):
             continue  # a half of a tile already read
         best: tuple[float, tuple[Point, Point]] | None = None
-        for a in (a for a in range(len(whole)) if in_tree[a]):
+        for a in range(len(whole)):
             width = tile_width(whole[a])
-            for h in (0, 1):
+            for h in (0, 1) if in_tree[a] else ():
                 end = ends[a][h]
                 away = c - end
                 apart = float(np.linalg.norm(away)) / width

@@ -190,19 +190,14 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
         joins, tree = _joins_and_tree(tiles, meets)
     if tree.loose and look is not None:
         found = tiles_in_gaps(tiles, tree, look)
-        if found:  # a gap's place comes from its neighbours' ends, boxed off centre too
-            found = recentred(found, look, beside=tiles)[0]
-            tiles = without_misreadings(tiles, found) + found
-            notes += tuple(f"found {tile_name(t)} at {place(t)} on a second look, in a gap "
-                           "in a chain of tiles" for t in found)
+        if found:
+            tiles, notes = _with_found(tiles, notes, found, look, "in a gap in a chain of tiles")
             joins, tree = _joins_and_tree(tiles, meets)
     if lone and look is not None:
         found = tiles_at_ends(tiles, tree, look, lone)
         if found:
-            found = recentred(found, look, beside=tiles)[0]
-            tiles = without_misreadings(tiles, found) + found
-            notes += tuple(f"found {tile_name(t)} at {place(t)} on a second look, at an open "
-                           "end where one of its halves lay alone" for t in found)
+            tiles, notes = _with_found(tiles, notes, found, look,
+                                       "at an open end where one of its halves lay alone")
             joins, tree = _joins_and_tree(tiles, meets)
     reading = _decoded(tiles, joins, tree, set_max, notes)
     patches = _plain_leaves(reading)
@@ -211,6 +206,18 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
         fits = without.decoding is not None and without.decoding.consistent
         reading = without if fits else reading  # left out only when the board then fits
     return _without_doubtful_tile(reading, rules, meets)
+
+
+def _with_found(tiles: tuple[TileReading, ...], notes: tuple[str, ...],
+                found: tuple[TileReading, ...], look: Look, where: str
+                ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+    """The tiles with those a second look found in place of any reading lying on them,
+    each noted as found ``where``. A found tile's place comes from its neighbours' ends,
+    which may be boxed off centre too, so it is recentred first."""
+    found = recentred(found, look, beside=tiles)[0]
+    return (without_misreadings(tiles, found) + found,
+            notes + tuple(f"found {tile_name(t)} at {place(t)} on a second look, {where}"
+                          for t in found))
 
 
 def _leaving_out(reading: TableauReading, patches: dict[int, str], meets: Meets

@@ -215,10 +215,7 @@ def write_set(split: Path, out: Path, name: str,
               keep: Callable[[str], bool] | None = None) -> int:
     """Write test set ``name`` (one of SETS, or "as-taken") made from the photos of
     ``split`` (those whose name ``keep`` accepts) into ``out``; the count written."""
-    classes = _class_file(split)
-    for sub in ("images", "labels", "tiles"):
-        (out / sub).mkdir(parents=True, exist_ok=True)
-    shutil.copy(classes, out / classes.name)
+    _new_set(out, split)
     class_of = {value: k for k, value in class_values(out).items()}
     written = 0
     for stem, photo in load_photos(split):
@@ -253,10 +250,7 @@ def write_pictures_set(pictures: Path, out: Path, framing: str, classes_from: Pa
     """Write the pictures without dominoes in ``pictures`` (one of PICTURE_FRAMINGS) into
     ``out`` as a set with no tile labelled: every tile read on it is made up. Class names
     come from the labelled split ``classes_from``. The count written."""
-    classes = _class_file(classes_from)
-    for sub in ("images", "labels", "tiles"):
-        (out / sub).mkdir(parents=True, exist_ok=True)
-    shutil.copy(classes, out / classes.name)
+    _new_set(out, classes_from)
     written = 0
     for path in sorted(pictures.iterdir()):
         image = cv2.imread(str(path)) if path.suffix.lower() in PICTURE_SUFFIXES else None
@@ -269,6 +263,14 @@ def write_pictures_set(pictures: Path, out: Path, framing: str, classes_from: Pa
         _write_photo(out, path.stem, Photo(image, (), ()), {}, JPEG_SETS.get(framing))
         written += 1
     return written
+
+
+def _new_set(out: Path, split: Path) -> None:
+    """The folders of a set at ``out``, with the class names of ``split``."""
+    classes = _class_file(split)
+    for sub in ("images", "labels", "tiles"):
+        (out / sub).mkdir(parents=True, exist_ok=True)
+    shutil.copy(classes, out / classes.name)
 
 
 def _class_file(split: Path) -> Path:
