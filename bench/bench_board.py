@@ -6,13 +6,17 @@ and verdicts on disputed plays.
     python bench/bench_board.py --mode model         # the shipped reader on rendered photos
     python bench/bench_board.py --count 20 --disputes 40
     python bench/bench_board.py --mode model --misses  # name each board not read exactly
+    python bench/bench_board.py --mode real          # tiles made of real halves
 
 Scenes come from simulated rounds laid out as players lay them, with seeds from
 ``--seed`` (default 5000; the tests and the committed samples use other seeds). In
 ``noise`` mode the truth corners and values pass through a simulated reader
 (vision.synth.reader_noise: slips with the truth as runner-up, rare confident blunders,
 hesitations, corner jitter) and a camera tilt; no photo is drawn. In ``model`` mode each
-scene is rendered with the synthetic photo renderer and read by models/*.onnx.
+scene is rendered with the synthetic photo renderer and read by models/*.onnx. In
+``real`` mode each tile of the scene is made of two real halves cut from the labelled
+validation photos (vision.evaluation.real_tableau), pasted on a rendered table, and read
+by models/*.onnx.
 
 Figures: board exact rate (the board read equals the truth) for 5, 15 and 30 tiles, the
 boards read wrong with no problem reported (the worst for a player) and those read right
@@ -39,15 +43,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scorer.rules import RuleSet  # noqa: E402
 from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
+from vision.evaluation.real_tableau import halves_cover, real_halves, real_tile_photo  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
 from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
 from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo, scene_tiles  # noqa: E402
 from vision.types import LoneHalf  # noqa: E402
 
+REAL_HALVES = Path(__file__).resolve().parent.parent / "datasets/real/pip-tracker-double12/valid"
 
-def readings_for(scene, rng: random.Random, mode: str, reader, seed: int):
+
+def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=None):
     """(readings, truth readings matched to them, the reader's second look at the photo or
-    None, the centres of the halves the reader found alone) for one scene."""
+    None, the centres of the halves the reader found alone) for one scene; ``pool`` holds
+    the real halves of ``real`` mode."""
     laid = lay_out(scene, rng)
     size = frame_for(len(laid))
     nprng = np.random.default_rng(seed)
@@ -56,7 +64,10 @@ def readings_for(scene, rng: random.Random, mode: str, reader, seed: int):
         if mode == "truth":
             return truth, truth, None, ()
         return noisy_readings(truth, scene.rules.set_max, nprng), truth, None, ()
-    image, placed = scene_photo(laid, size, scene.rules.set_max, nprng)
+    if mode == "real":
+        image, placed = real_tile_photo(laid, size, pool, nprng)
+    else:
+        image, placed = scene_photo(laid, size, scene.rules.set_max, nprng)
     truth = truth_readings(placed)
     tiles, problems = reader.read(image, scene.rules.set_max)
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
@@ -88,7 +99,8 @@ def miss_line(size: int, i: int, scene, reading) -> str:
     return f"    miss {size} tiles #{i}: lost {lost}; gained {gained}; {problems}"
 
 
-def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=False):
+def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=False,
+                 pool=None):
     around = "" if spinner is None else f", spinner {spinner}-{spinner}"
     print(f"boards ({mode} mode, {count} per size, seeds from {seed}{around})")
     before_ok = after_ok = halves = 0
@@ -99,7 +111,8 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
             rng = random.Random(seed * 1000 + size * 100_000 + i)
             scene = make_scene(rng, size, rules, spinner=spinner)
             try:
-                tiles, truth, look, lone = readings_for(scene, rng, mode, reader, seed + i)
+                tiles, truth, look, lone = readings_for(scene, rng, mode, reader, seed + i,
+                                                        pool)
             except LayoutError:  # the renderer found no layout: no board to read
                 skipped += 1
                 continue
@@ -114,7 +127,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
             unwarned += reading.ok and reading.board != scene.board
             # a needless question: the board is right but a problem is reported with it
             flagged += reading.built and reading.board == scene.board and not reading.ok
-            true_values = half_truths(tiles, truth) if mode == "model" else [
+            true_values = half_truths(tiles, truth) if mode in ("model", "real") else [
                 v for t in truth for v in t.pips]
             read_values = [v for t in tiles for v in t.pips]
             decoded = ([v for pair in reading.decoding.values for v in pair]
@@ -135,7 +148,8 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
           f"{after_ok / halves:.4f} ({halves} halves)")
 
 
-def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=False):
+def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=False,
+                   pool=None):
     kinds = ["legal", "arms-first", "legal", "foot-open", "legal", "no-match"]
     right = wrong = skipped = 0
     per_kind: dict[str, list[int]] = {}
@@ -144,7 +158,8 @@ def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=
         rng = random.Random(seed * 7919 + i)
         scene = make_scene(rng, size, rules, kind, spinner)
         try:
-            tiles, _, look, lone = readings_for(scene, rng, mode, reader, seed + 10_000 + i)
+            tiles, _, look, lone = readings_for(scene, rng, mode, reader, seed + 10_000 + i,
+                                               pool)
         except LayoutError:
             skipped += 1
             continue
@@ -175,7 +190,7 @@ def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mode", choices=("noise", "truth", "model"), default="noise")
+    parser.add_argument("--mode", choices=("noise", "truth", "model", "real"), default="noise")
     parser.add_argument("--count", type=int, default=50, help="boards per size")
     parser.add_argument("--disputes", type=int, default=60, help="disputed plays")
     parser.add_argument("--seed", type=int, default=5000)
@@ -187,8 +202,8 @@ def main(argv: list[str] | None = None) -> int:
                         "tiles lost, gained, problems")
     args = parser.parse_args(argv)
     rules = RuleSet()
-    reader = None
-    if args.mode == "model":
+    reader = pool = None
+    if args.mode in ("model", "real"):
         from vision.reader.tile_reader import load_default_reader
 
         try:
@@ -196,11 +211,17 @@ def main(argv: list[str] | None = None) -> int:
         except Exception as error:  # a missing model is one line
             print(f"bench_board: cannot load the tile reader: {error}", file=sys.stderr)
             return 2
+    if args.mode == "real":
+        pool = real_halves(REAL_HALVES, reader)
+        if not halves_cover(pool, rules.set_max):
+            print(f"bench_board: the real photos lack a half of some value up to "
+                  f"{rules.set_max}", file=sys.stderr)
+            return 2
     sizes = [int(s) for s in args.sizes.split(",")]
     bench_boards(sizes, args.count, args.mode, reader, args.seed, rules, args.spinner,
-                 args.misses)
+                 args.misses, pool)
     bench_disputes(args.disputes, args.mode, reader, args.seed, rules, 15, args.spinner,
-                   args.misses)
+                   args.misses, pool)
     return 0
 
 

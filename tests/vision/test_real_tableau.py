@@ -1,0 +1,74 @@
+"""Tableau photos made of real halves (vision.evaluation.real_tableau): the halves are cut
+whole and right way round, and the board reader reads such photos.
+
+Needs the shipped models and the committed validation photos.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from scorer.rules import RuleSet
+from vision.evaluation.real_tableau import (
+    HALF_PX,
+    halves_cover,
+    real_halves,
+    real_tile_photo,
+    tile_picture,
+)
+
+VALID = Path(__file__).resolve().parents[2] / "datasets/real/pip-tracker-double12/valid"
+BOARDS = 8
+# 5-tile boards of seeds 81000.. read exactly: 8 of 8 measured on 2026-12-03; the margin is
+# for other CPUs' rounding
+FLOOR = 7
+
+
+@pytest.fixture(scope="module")
+def pool():
+    from vision.reader.tile_reader import shared_reader
+
+    return real_halves(VALID, shared_reader())
+
+
+def test_a_tile_picture_is_two_halves_with_a_divider_between() -> None:
+    face = np.full((HALF_PX, HALF_PX, 3), 220, np.uint8)
+    pips = face.copy()
+    pips[10:20, 10:20] = 30  # a pip near the outer end
+    tile = tile_picture(pips, face)
+    assert tile.shape == (2 * HALF_PX, HALF_PX, 3)
+    middle = tile[HALF_PX - 1:HALF_PX + 1, HALF_PX // 4:3 * HALF_PX // 4]
+    assert middle.mean() < 100 < tile[HALF_PX + 10:HALF_PX + 20].mean()
+    assert tile[10:20, 10:20].mean() < 100  # the first half as cut, its pip at the top
+
+
+def test_the_validation_photos_give_a_half_of_every_value_of_a_double_nine(pool) -> None:
+    assert halves_cover(pool, 9)
+    assert all(p.shape == (HALF_PX, HALF_PX, 3) for pictures in pool.halves.values()
+               for p in pictures)
+
+
+def test_boards_of_real_halves_are_read(pool) -> None:
+    from vision.board.read import read_tableau
+    from vision.reader.tile_reader import shared_reader
+    from vision.synth.tableau_scenes import frame_for, lay_out, make_scene
+    from vision.types import LoneHalf
+
+    reader, rules = shared_reader(), RuleSet()
+    exact = 0
+    for i in range(BOARDS):
+        rng = random.Random(81_000 + i)
+        scene = make_scene(rng, 5, rules)
+        laid = lay_out(scene, rng)
+        image, _ = real_tile_photo(laid, frame_for(len(laid)), pool,
+                                   np.random.default_rng(81_000 + i))
+        tiles, problems = reader.read(image, rules.set_max)
+        lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
+        reading = read_tableau(tiles, rules.set_max, rules=rules, lone=lone,
+                               look=lambda c, image=image: reader.read_at(image, c, 9))
+        exact += reading.built and reading.board == scene.board
+    assert exact >= FLOOR, f"{exact} of {BOARDS} boards of real halves read exactly"
