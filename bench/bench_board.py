@@ -15,7 +15,7 @@ Scenes come from simulated rounds laid out as players lay them, with seeds from
 hesitations, corner jitter) and a camera tilt; no photo is drawn. In ``model`` mode each
 scene is rendered with the synthetic photo renderer and read by models/*.onnx. In
 ``real`` mode each tile of the scene is made of two real halves cut from the labelled
-validation photos (vision.evaluation.real_tableau), pasted on a rendered table, and read
+validation photos (vision.synth.real_halves), pasted on a rendered table, and read
 by models/*.onnx.
 
 Figures: board exact rate (the board read equals the truth) for 5, 15 and 30 tiles, the
@@ -43,9 +43,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scorer.rules import RuleSet  # noqa: E402
 from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
-from vision.evaluation.real_tableau import halves_cover, real_halves, real_tile_photo  # noqa: E402
+from vision.evaluation.half_pictures import real_half_pictures  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
 from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
+from vision.synth.real_halves import HalfPool, halves_cover, real_tile_photo  # noqa: E402
 from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_photo, scene_tiles  # noqa: E402
 from vision.types import LoneHalf  # noqa: E402
 
@@ -212,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"bench_board: cannot load the tile reader: {error}", file=sys.stderr)
             return 2
     if args.mode == "real":
-        pool = real_halves(REAL_HALVES, reader)
+        pool = HalfPool.of(real_half_pictures(REAL_HALVES, reader))
         if not halves_cover(pool, rules.set_max):
             print(f"bench_board: the real photos lack a half of some value up to "
                   f"{rules.set_max}", file=sys.stderr)

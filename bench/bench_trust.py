@@ -1,6 +1,7 @@
 """How far the reader can be trusted: every test set made from the real validation photos,
 rendered photos without dominoes, rendered hands among clutter and face-down tiles (apart,
-and lying together as a chicken yard), real tiles turned face down or made double blanks
+and lying together as a chicken yard), hands made of real halves on rendered tables
+(``vision.synth.real_halves``), real tiles turned face down or made double blanks
 (is a back read as a tile? is a double blank read?), and the same photos turned (do the
 tiles read stay the same?).
 
@@ -33,6 +34,7 @@ sys.path.insert(0, str(REPO))
 from vision.doubt import is_doubtful_confidence  # noqa: E402
 from vision.evaluation.evaluate import EvalMetrics, evaluate  # noqa: E402
 from vision.evaluation.face_down import read_wiped  # noqa: E402
+from vision.evaluation.half_pictures import real_half_pictures  # noqa: E402
 from vision.evaluation.sets import (  # noqa: E402
     PICTURE_FRAMINGS,
     SETS,
@@ -42,10 +44,12 @@ from vision.evaluation.sets import (  # noqa: E402
 )
 from vision.reader.recognize import Recognition, recognize_file  # noqa: E402
 from vision.reader.tile_reader import MODELS_DIR, shared_reader  # noqa: E402
+from vision.synth.real_halves import HalfPool, write_real_hands  # noqa: E402
 
 VALID = REPO / "datasets" / "real" / "pip-tracker-double12" / "valid"
 JPEG_START = b"\xff\xd8"
 TURNS = ("turn90", "turn180", "turn270", "mirror")
+REAL_HANDS_SEED = 991
 
 
 def rendered_sets(out: Path, count: int) -> dict[str, tuple[Path, int | None]]:
@@ -253,6 +257,11 @@ def main() -> None:
     if args.rendered:
         for name, (folder, set_max) in rendered_sets(out, args.rendered).items():
             measure(name, folder, set_max)
+        folder = out / "real-halves"
+        if not folder.is_dir():
+            pool = HalfPool.of(real_half_pictures(VALID, reader))
+            write_real_hands(folder, args.rendered, REAL_HANDS_SEED, pool)
+        measure("hands of real halves (composed)", folder, 12)
 
     print(f"\n{'set':42s} {'photos':>5s} {'half%':>7s} {'exact%':>7s} {'total%':>7s} "
           f"{'shown%':>7s} {'read':>6s} {'doubt':>6s} {'w.sure':>6s} {'ECE':>6s}")

@@ -298,6 +298,19 @@ def _camera_tilt(size: tuple[int, int], rng: np.random.Generator, strength: floa
     return cv2.getPerspectiveTransform(src, dst)
 
 
+def tilted_photo(canvas: np.ndarray, table: np.ndarray, tilt: np.ndarray) -> np.ndarray:
+    """``canvas`` seen through the camera ``tilt``; outside the tilted frame, more table
+    (``table``, the canvas before anything was laid on it, mirrored: never mirrored
+    tiles, which would be tiles with no truth)."""
+    h, w = canvas.shape[:2]
+    image = cv2.warpPerspective(canvas, tilt, (w, h), flags=cv2.INTER_LINEAR)
+    inside = cv2.warpPerspective(np.ones((h, w), np.float32), tilt, (w, h),
+                                 flags=cv2.INTER_LINEAR)
+    border = cv2.warpPerspective(table, tilt, (w, h), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REFLECT)
+    return image * inside[..., None] + border * (1 - inside[..., None])
+
+
 def _lighting(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     h, w = image.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
@@ -371,13 +384,7 @@ def render_scene(
     backs = [] if extras is None else _paste_extras(canvas, poses, extras, style, rng,
                                                      light_dir)
     tilt = _camera_tilt(size, rng, rng.uniform(0.0, 0.14))
-    image = cv2.warpPerspective(canvas, tilt, size, flags=cv2.INTER_LINEAR)
-    # Outside the tilted frame, show more table (mirrored surface, never mirrored tiles).
-    inside = cv2.warpPerspective(np.ones((h, w), np.float32), tilt, size, flags=cv2.INTER_LINEAR)
-    border = cv2.warpPerspective(
-        table, tilt, size, flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT
-    )
-    image = image * inside[..., None] + border * (1 - inside[..., None])
+    image = tilted_photo(canvas, table, tilt)
     image = _camera_defects(_lighting(image, rng), rng)
     placed = []
     for pose, pair in zip(poses, values, strict=True):
