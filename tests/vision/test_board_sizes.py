@@ -9,7 +9,7 @@ import pytest
 
 from scorer.notation import format_board, parse_board
 from tests.vision.test_board_read import BOARDS, index_of, readings_of
-from vision.board.geometry import find_joins
+from vision.board.geometry import find_joins, tile_quad
 from vision.board.problems import Kind
 from vision.board.read import read_tableau
 from vision.board.sizes import covered, expected_lengths, restored, sized_tiles, tile_length
@@ -114,6 +114,38 @@ def test_a_tile_lying_on_a_surer_one_is_dropped() -> None:
     reading = read_tableau(tiles + [ghost], 9)
     assert reading.ok, reading.problems
     assert format_board(reading.board) == format_board(parse_board(BOARDS[2]))
+
+
+def shifted(tile: TileReading, across: float, confidence: float, pips=None) -> TileReading:
+    """The tile moved ``across`` tile widths sideways, read ``confidence`` surely."""
+    q = np.asarray(tile.corners_px, dtype=np.float64)
+    step = (q[1] - q[0]) * across
+    values = pips or tuple(h.pips for h in tile.halves)
+    return replace(tile, corners_px=tuple(tuple(p + step) for p in q), confidence=confidence,
+                   halves=tuple(replace(h, pips=v, center_px=tuple(np.asarray(h.center_px)
+                                                                   + step))
+                                for h, v in zip(tile.halves, values, strict=True)))
+
+
+def test_a_tile_read_again_partly_beside_itself_is_one_tile() -> None:
+    """Seen on a board of real halves: a crosswise 9-9 read a second time, shifted off it,
+    too little on it to count as lying on it; the decoder then made the copy some other
+    tile (8-9). The same tile read twice is left out sooner: every tile exists once."""
+    tiles = readings_of(BOARDS[1])
+    i = index_of(tiles, 1, 5)  # a leaf, with table beside it
+    again = shifted(tiles[i], -0.8, 0.38)
+    assert 0.1 <= covered(tile_quad(again), [tile_quad(t) for t in tiles]) < 0.3
+    kept, strays = sized_tiles(tiles + [again])
+    assert len(kept) == len(tiles) and strays == [again]
+    reading = read_tableau(tiles + [again], 9)
+    assert reading.ok, reading.problems
+    assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))
+
+
+def test_another_tile_overlapping_a_little_is_kept() -> None:
+    tiles = readings_of(BOARDS[1])
+    other = shifted(tiles[index_of(tiles, 1, 5)], -0.8, 0.38, pips=(7, 7))
+    assert len(sized_tiles(tiles + [other])[0]) == len(tiles) + 1
 
 
 def test_a_tile_read_short_and_nudged_off_still_joins_at_full_length() -> None:

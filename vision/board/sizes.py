@@ -32,6 +32,10 @@ SHORT = 0.8  # a tile shorter than this share of the expected length is restored
 MAX_UNDER = 0.3  # a tile with this share of its face under surer tiles is dropped
 STRAY = 0.5  # ... and a restored one read this short, with this share under them
 MAX_UNDER_RESTORED = 0.2
+# A reading with this share of its face under a surer reading of the same tile is that
+# tile read twice: every tile exists once (a crosswise double is read again shifted onto
+# its neighbour, and the decoder would make the copy some other tile)
+MAX_UNDER_SAME = 0.1
 
 
 def tile_length(tile: TileReading) -> float:
@@ -86,7 +90,9 @@ def sized_tiles(tiles: Sequence[TileReading]
     read). Real tiles never lie on each other, so of two that would, the surer reading
     stays (a tile of normal length before a restored one): the other was a second reading
     of the place where tiles meet, or a half paired with a patch of table beside a tile
-    (or with a half of a tile never found: vision.board.read looks at its halves)."""
+    (or with a half of a tile never found: vision.board.read looks at its halves). A
+    reading of the same tile as a surer one lying partly on it is left out sooner
+    (MAX_UNDER_SAME): every tile exists once."""
     expected = expected_lengths(tiles)
     sized: list[tuple[TileReading, float | None]] = []  # (tile, share of length read)
     for tile, want in zip(tiles, expected, strict=True):
@@ -104,6 +110,9 @@ def sized_tiles(tiles: Sequence[TileReading]
             stray = under >= MAX_UNDER
         else:
             stray = share_read < STRAY and under >= MAX_UNDER_RESTORED
+        same = [tile_quad(sized[k][0]) for k in kept
+                if sorted(tiles[k].pips) == sorted(tile.pips)]
+        stray = stray or (bool(same) and covered(tile_quad(tile), same) >= MAX_UNDER_SAME)
         if not stray:
             kept.append(i)
     dropped = sorted(set(range(len(tiles))) - set(kept))
