@@ -87,3 +87,21 @@ def test_a_picture_plain_from_one_end_is_not_looked_at_from_the_other(judge, mon
     assert model.seen == 3  # two first looks, one second
     assert probs[0] == pytest.approx(1 / (1 + np.exp(-8.0)))
     assert probs[1] == pytest.approx((1 / (1 + np.exp(-0.5)) + 1 / (1 + np.exp(8.0))) / 2)
+
+
+def test_second_looks_at_one_photo_share_one_judge(monkeypatch) -> None:
+    """A board asks dozens of looks at one photo; each new judge shrinks the photo again."""
+    from vision.reader.tile_reader import load_default_reader
+
+    reader = load_default_reader()
+    made = []
+    looking_at = reader.pair_judge.looking_at
+    monkeypatch.setattr(reader.pair_judge, "looking_at",
+                        lambda image: made.append(image) or looking_at(image))
+    photo = np.full((480, 640, 3), 200, np.uint8)
+    centres = ((200.0, 240.0), (260.0, 240.0))
+    first = reader.read_at(photo, centres, 9)
+    again = reader.read_at(photo, centres, 9)
+    assert len(made) == 1 and again.confidence == first.confidence
+    reader.read_at(photo.copy(), centres, 9)  # another photo: another judge
+    assert len(made) == 2

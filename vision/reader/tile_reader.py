@@ -46,6 +46,9 @@ class TileReader:
         self.pip_reader = pip_reader
         self.pair_judge = pair_judge
         self.last_timings_ms: dict[str, float] = {}
+        # the judge looking at the photo second looks were last asked about: a board asks
+        # dozens, and each new judge shrinks the whole photo again (about 8 ms at 1280x960)
+        self._looking: tuple[np.ndarray, PairProbability | None] | None = None
 
     def read(
         self, image_bgr: np.ndarray, set_max: int | None = None
@@ -94,12 +97,19 @@ class TileReader:
         side = max(abs(bx - ax) + abs(by - ay), 1.0)
         halves = tuple(HalfSlot((x - side / 2, y - side / 2, x + side / 2, y + side / 2), 1.0,
                                 inferred=True) for x, y in centres)
-        pairing = self.pairing_for(image_bgr)
+        pairing = self._judge_for_looks(image_bgr)
         score = 1.0 if pairing is None else float(pairing([(halves[0], halves[1])])[0])
         crops = np.array([crop_half(image_bgr, h.box_xyxy) for h in halves], np.uint8)
         probs = self.pip_reader.probabilities(crops, set_max)
         return _double_blank_checked(
             image_bgr, _tile_reading(TileSlot((halves[0], halves[1]), score), probs[0], probs[1]))
+
+    def _judge_for_looks(self, image_bgr: np.ndarray) -> PairProbability | None:
+        """The pair judge looking at ``image_bgr``, kept while looks are asked about this
+        same picture (the same array: a photo is never changed in place once read)."""
+        if self._looking is None or self._looking[0] is not image_bgr:
+            self._looking = (image_bgr, self.pairing_for(image_bgr))
+        return self._looking[1]
 
     def pairing_for(self, image_bgr: np.ndarray) -> PairProbability | None:
         """The pair judge looking at this photo, for assemble (None without a judge)."""
