@@ -7,13 +7,11 @@ Needs the shipped models and the committed validation photos.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from scorer.rules import RuleSet
 from vision.evaluation.half_pictures import real_half_pictures
 from vision.synth.real_halves import (
     HALF_PX,
@@ -57,24 +55,10 @@ def test_the_validation_photos_give_a_half_of_every_value_of_a_double_nine(pool)
 
 
 def test_boards_of_real_halves_are_read(pool) -> None:
-    from vision.board.read import read_tableau
-    from vision.reader.tile_reader import shared_reader
-    from vision.synth.tableau_scenes import frame_for, lay_out, make_scene
-    from vision.types import LoneHalf
+    from tests.vision.test_board_read_photos import boards_read_exactly
 
-    reader, rules = shared_reader(), RuleSet()
-    exact = 0
-    for i in range(BOARDS):
-        rng = random.Random(81_000 + i)
-        scene = make_scene(rng, 5, rules)
-        laid = lay_out(scene, rng)
-        image, _ = real_tile_photo(laid, frame_for(len(laid)), pool,
-                                   np.random.default_rng(81_000 + i))
-        tiles, problems = reader.read(image, rules.set_max)
-        lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
-        reading = read_tableau(tiles, rules.set_max, rules=rules, lone=lone,
-                               look=lambda c, image=image: reader.read_at(image, c, 9))
-        exact += reading.built and reading.board == scene.board
+    exact = boards_read_exactly(lambda laid, size, rng: real_tile_photo(laid, size, pool, rng),
+                                81_000, BOARDS, 5)
     assert exact >= FLOOR, f"{exact} of {BOARDS} boards of real halves read exactly"
 
 
