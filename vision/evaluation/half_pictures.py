@@ -65,7 +65,8 @@ def _square_halves(image: np.ndarray, tile, labels) -> list[tuple[int, np.ndarra
     along = 0 if angle < 45 else 1  # the tile lies along x (0) or y (1)
     boxes: list[np.ndarray | None] = []
     for half, at in zip(tile.halves, centres, strict=True):
-        near = [box for box, value in labels if value == half.pips > 0 and _inside(at, box)]
+        near = [box for box, value in labels
+                if value == half.pips and value > 0 and _inside(at, box)]
         boxes.append(near[0] if len(near) == 1 else None)
     for k in (0, 1):
         partner = boxes[1 - k]
