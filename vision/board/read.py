@@ -127,6 +127,9 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if look is None:
         return _with_doubts(_rebuilt(tiles, notes, set_max, None, rules), strays)
     moved, moved_notes = recentred(tiles, look)
+    if moved != tiles:  # a tile read again centred may now lie on a less sure reading
+        kept_moved, more_strays = sized_tiles(moved)
+        moved, strays = tuple(kept_moved), [*strays, *more_strays]
     reading = _rebuilt(moved, notes + moved_notes, set_max, look, rules, lone)
     if moved != tiles and not _lawful(reading, rules):
         # The moves were a guess: a tile moved to where it reads surest can break a join
