@@ -154,8 +154,10 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
             continue  # a half of a tile already read
         best: tuple[float, tuple[Point, Point]] | None = None
         for a in range(len(whole)):
+            if not in_tree[a]:
+                continue
             width = tile_width(whole[a])
-            for h in (0, 1) if in_tree[a] else ():
+            for h in (0, 1):
                 end = ends[a][h]
                 away = c - end
                 apart = float(np.linalg.norm(away)) / width

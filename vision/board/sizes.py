@@ -102,17 +102,17 @@ def sized_tiles(tiles: Sequence[TileReading]
             sized.append((restored(tile, want), tile_length(tile) / want))
     order = sorted(range(len(tiles)), key=lambda i: (sized[i][1] is not None,
                                                       -tiles[i].confidence))
+    quads = [tile_quad(tile) for tile, _ in sized]
     kept: list[int] = []
     for i in order:
-        tile, share_read = sized[i]
-        under = covered(tile_quad(tile), [tile_quad(sized[k][0]) for k in kept])
+        share_read = sized[i][1]
+        under = covered(quads[i], [quads[k] for k in kept])
         if share_read is None:
             stray = under >= MAX_UNDER
         else:
             stray = share_read < STRAY and under >= MAX_UNDER_RESTORED
-        same = [tile_quad(sized[k][0]) for k in kept
-                if sorted(tiles[k].pips) == sorted(tile.pips)]
-        stray = stray or (bool(same) and covered(tile_quad(tile), same) >= MAX_UNDER_SAME)
+        same = [quads[k] for k in kept if sorted(tiles[k].pips) == sorted(tiles[i].pips)]
+        stray = stray or (bool(same) and covered(quads[i], same) >= MAX_UNDER_SAME)
         if not stray:
             kept.append(i)
     dropped = sorted(set(range(len(tiles))) - set(kept))

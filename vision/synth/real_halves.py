@@ -82,7 +82,7 @@ def tile_picture(first: np.ndarray, second: np.ndarray) -> np.ndarray:
     below it, both lit evenly in ``first``'s face colour (two halves cut from different
     photos differ in light, which a real tile's two halves do not), with a straight
     divider drawn between them."""
-    colour = _face(first.astype(np.float32))
+    colour = _face(first)
     tile = np.vstack([_evenly_lit(first, colour), _evenly_lit(second[::-1, ::-1], colour)])
     rows, cols = tile.shape[:2]
     thick, length = max(1, round(DIVIDER[0] * cols / 2)), round(DIVIDER[1] * cols / 2)
