@@ -691,6 +691,19 @@ def test_disputed_join_keeps_the_values_seen() -> None:
     assert not result.verdict.legal and result.board == board and chance > 0.9
 
 
+def test_a_tile_the_rest_would_read_as_the_disputed_one_gives_way_to_it() -> None:
+    # 9-5's open half read unsurely as 6: beside 9-6 it is 9-5, and it stays 9-5 when
+    # the board is decoded without 9-6 to judge it (every tile exists once)
+    notation = "9-9 9-1@9-9 9-2@9-9 9-6@9-9 9-5@9-9"
+    tiles = readings_of(notation)
+    i = index_of(tiles, 9, 5)
+    tiles[i] = unsure(tiles[i], tiles[i].pips.index(5), 6, 5, 0.55, 0.4)
+    reading = read_tableau(tiles, 9)
+    assert reading.board == parse_board(notation)
+    (result, chance), = judge_tile(reading, Tile(6, 9), RULES)
+    assert result.verdict.legal and result.board == parse_board(notation) and chance > 0.9
+
+
 def test_disputed_tile_missing_from_the_photo() -> None:
     reading = read_tableau(readings_of(BOARDS[1]), 9)
     with pytest.raises(NoDispute, match="6-8 is not in the photo"):

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from vision.board.geometry import Groups, Join
@@ -134,7 +134,8 @@ class _Problem:
     forest of joins the score charges for."""
 
     def __init__(self, tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
-                 doubles: Sequence[int], own: Sequence[int] = ()) -> None:
+                 doubles: Sequence[int], own: Sequence[int] = (),
+                 absent: Collection[Pair] = ()) -> None:
         self.n = len(tiles)
         self.logp = [[[-math.log(p) for p in half_probabilities(h, set_max)] for h in t.halves]
                      for t in tiles]
@@ -149,7 +150,7 @@ class _Problem:
                                 | touching.get((i, h), set())) for h in (0, 1)]
             states = [((a, b), self.logp[i][0][a] + self.logp[i][1][b])
                       for a in plausible[0] for b in plausible[1]
-                      if i not in doubles or a == b]
+                      if (i not in doubles or a == b) and tile_key((a, b)) not in absent]
             if not states:
                 self.empty.append(i)
             self.states.append(sorted(states, key=lambda s: s[1]))
@@ -259,16 +260,17 @@ def _forest(n: int, joins: Sequence[Join]) -> list[tuple[int, int, Join]]:
 
 def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
            doubles: Sequence[int] = (), max_solves: int = MAX_SOLVES,
-           own: Sequence[int] = ()) -> Decoding:
+           own: Sequence[int] = (), absent: Collection[Pair] = ()) -> Decoding:
     """The values of ``tiles`` with the lowest cost under ``joins`` (the module's
     objective); the tiles in ``doubles`` (the spinner) come out doubles, the tiles in
     ``own`` (the leaves: any of them may be the play in dispute) take only values the
-    reader itself gave them, so a join never makes up their value."""
+    reader itself gave them, so a join never makes up their value; no tile comes out as
+    one of ``absent`` (tile keys: tiles known to lie elsewhere, every tile existing once)."""
     n = len(tiles)
     read = tuple(t.pips for t in tiles)
     if n == 0:
         return Decoding(())
-    problem = _Problem(tiles, joins, set_max, doubles, own)
+    problem = _Problem(tiles, joins, set_max, doubles, own, {tile_key(p) for p in absent})
     if problem.empty:
         return Decoding(read, impossible=tuple((i,) for i in problem.empty))
     first = problem.solve(frozenset())

@@ -115,38 +115,52 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
     gone = _subtree(tree, index)
     kept = [i for i in tree.order() if i not in gone]
     rest = _decode_rest(reading, kept)
-    parent = tree.parent[index]
-    assert parent is not None
-    values = dict(zip(kept, rest.values, strict=True))
-    problems = tuple(BoardProblem(Kind.MISMATCH, (m.a, m.b), (m.a_value,) + m.b_values)
-                     for m in rest.mismatches) + tuple(
-        BoardProblem(Kind.TILE_TWICE, g) for g in rest.impossible)
     if not rest.buildable:
-        return Dispute(index, (), problems)
-    entries = [BoardEntry(Tile.of(*values[i]),
-                          None if tree.parent[i] is None else Tile.of(*values[tree.parent[i]]))
-               for i in kept]
-    board_tiles = {e.tile for e in entries}
-    readings = []
+        return Dispute(index, (), _problems(rest))
+    readings, problems = [], None
     for own, chance in own_readings(tiles[index].halves, reading.set_max, named):
         tile = Tile.of(*own)
-        if tile in board_tiles:
-            continue  # that tile is elsewhere on the board: it cannot also lie here
-        laid = entries + [BoardEntry(tile, Tile.of(*values[parent]))]
-        laid += _taken_off(reading, tree, index, gone, own)
-        readings.append(DisputedReading(own, chance, Board.of(laid)))
-    return Dispute(index, tuple(readings), problems)
+        here = rest
+        if tile in {e.tile for e in _entries(reading, kept, rest.values)}:
+            # Another tile of the rest came out as this one, which its own pixels show
+            # lying here: every tile exists once, so decode the rest without it.
+            here = _decode_rest(reading, kept, absent=(own,))
+            if not here.buildable:
+                continue  # the rest cannot do without it: it cannot also lie here
+        laid = _entries(reading, kept, here.values)
+        played_on = Tile.of(*here.values[kept.index(tree.parent[index])])
+        entries = laid + [BoardEntry(tile, played_on)]
+        entries += _taken_off(reading, tree, index, gone, own)
+        readings.append(DisputedReading(own, chance, Board.of(entries)))
+        if problems is None:  # the likeliest reading's board is the one to trust
+            problems = _problems(here)
+    return Dispute(index, tuple(readings), problems or ())
 
 
-def _decode_rest(reading: TableauReading, kept: Sequence[int]):
-    """The board without the disputed tile and what lies on it, decoded on its own."""
+def _entries(reading: TableauReading, kept: Sequence[int], values) -> list[BoardEntry]:
+    """The rest of the board as entries (tile, the tile it is played on)."""
+    parent = reading.tree.parent
+    tile = {i: Tile.of(*v) for i, v in zip(kept, values, strict=True)}
+    return [BoardEntry(tile[i], None if parent[i] is None else tile[parent[i]]) for i in kept]
+
+
+def _problems(rest) -> tuple[BoardProblem, ...]:
+    """What stops a verdict on the rest of the board: joins that disagree, tiles alike."""
+    return tuple(BoardProblem(Kind.MISMATCH, (m.a, m.b), (m.a_value,) + m.b_values)
+                 for m in rest.mismatches) + tuple(
+        BoardProblem(Kind.TILE_TWICE, g) for g in rest.impossible)
+
+
+def _decode_rest(reading: TableauReading, kept: Sequence[int], absent=()):
+    """The board without the disputed tile and what lies on it, decoded on its own
+    (``absent``: tile values no tile of it may take)."""
     tree = reading.tree
     assert tree is not None
     where = {i: k for k, i in enumerate(kept)}
     joins = [j for j in reading.joins if j not in tree.extra and j.a in where and j.b in where]
     local = [replace(j, a=where[j.a], b=where[j.b]) for j in joins]
     return decode([reading.tiles[i] for i in kept], local, reading.set_max,
-                  doubles=(where[tree.root],))
+                  doubles=(where[tree.root],), absent=absent)
 
 
 def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],
