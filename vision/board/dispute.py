@@ -118,15 +118,17 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
     if not rest.buildable:
         return Dispute(index, (), _problems(rest))
     readings, problems = [], None
-    for own, chance in own_readings(tiles[index].halves, reading.set_max, named):
+    for k, (own, chance) in enumerate(own_readings(tiles[index].halves, reading.set_max, named)):
         tile = Tile.of(*own)
         here = rest
         if tile in {e.tile for e in _entries(reading, kept, rest.values)}:
-            # Another tile of the rest came out as this one, which its own pixels show
-            # lying here: every tile exists once, so decode the rest without it.
+            if k:
+                continue  # a second guess the rest holds elsewhere: it cannot lie here
+            # The tile named (or read likeliest) is the one the rest gives way to: its
+            # own pixels show it lying here, and every tile exists once.
             here = _decode_rest(reading, kept, absent=(own,))
             if not here.buildable:
-                continue  # the rest cannot do without it: it cannot also lie here
+                continue
         laid = _entries(reading, kept, here.values)
         played_on = Tile.of(*here.values[kept.index(tree.parent[index])])
         entries = laid + [BoardEntry(tile, played_on)]
