@@ -162,6 +162,29 @@ def test_two_sure_halves_left_alone_that_lie_just_right_make_a_doubtful_tile():
     assert assemble(_dets([(0, 0, 50, 50), (50, 30, 100, 80)]), _judge_gives(0.3))[0] == []
 
 
+def _judge_of(believed: dict[frozenset, float]):
+    def probability(pairs):
+        return np.array([believed.get(frozenset((a.center, b.center)), 0.05)
+                         for a, b in pairs], np.float32)
+    return probability
+
+
+def test_a_pair_across_two_tiles_leaving_their_far_halves_alone_is_made_two_tiles():
+    # Two level tiles end to end: the judge is surest of the two halves that touch (a
+    # chain's matching ends look like a double), but believes each true tile too.
+    halves = [(0, 0, 50, 50), (50, 0, 100, 50), (100, 0, 150, 50), (150, 0, 200, 50)]
+    a, b, c, d = [(x + 25.0, 25.0) for x in (0, 50, 100, 150)]
+    believed = {frozenset({b, c}): 0.96, frozenset({a, b}): 0.85, frozenset({c, d}): 0.8}
+    tiles, lone = assemble(_dets(halves), _judge_of(believed))
+    assert lone == []
+    assert {frozenset(h.center for h in t.halves) for t in tiles} == {
+        frozenset({a, b}), frozenset({c, d})}
+    # ... but not when the judge doubts one of the two (then the far half is no partner)
+    believed[frozenset({c, d})] = 0.3
+    tiles, lone = assemble(_dets(halves), _judge_of(believed))
+    assert [frozenset(h.center for h in t.halves) for t in tiles] == [frozenset({b, c})]
+
+
 def test_a_second_detection_of_a_paired_half_joins_no_tile_and_is_not_reported():
     halves = [(0, 0, 50, 50), (50, 0, 100, 50), (4, 3, 54, 53)]  # the third echoes the first
     tiles, lone = assemble(_dets(halves), _judge_gives(0.9))

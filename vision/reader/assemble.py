@@ -178,7 +178,6 @@ def _pairs_by_judge(halves: list[HalfSlot],
         return [], set()
     probs = pair_probability([(halves[i], halves[j]) for i, j in candidates])
     used: set[int] = set()
-    tiles: list[TileSlot] = []
     # Likeliest first: that the two are one tile, and that both are halves at all (a
     # weak second detection of a half must not take its neighbour from the real one).
     # First the pairs the judge believes; then, among halves still alone, a pair it only
@@ -186,6 +185,7 @@ def _pairs_by_judge(halves: list[HalfSlot],
     # score, a doubtful tile keeps them.
     strength = probs * np.array([min(halves[i].score, halves[j].score) for i, j in candidates])
     order = np.argsort(-strength, kind="stable")
+    chosen: list[int] = []  # candidates taken as tiles
     for minimum, geometry, detected in ((MIN_PAIR_PROBABILITY, math.inf, 0.0),
                                         (MIN_PAIR_PROBABILITY_FITTING, PAIR_TOLERANCE,
                                          MIN_SCORE_FITTING)):
@@ -198,9 +198,46 @@ def _pairs_by_judge(halves: list[HalfSlot],
                     or _echo(halves[i], halves, used) or _echo(halves[j], halves, used)):
                 continue
             used.update((i, j))
-            score = min(halves[i].score, halves[j].score) * float(probs[k])
-            tiles.append(TileSlot(ordered_halves(halves[i], halves[j]), score))
-    return tiles, used | {i for i, h in enumerate(halves) if _echo(h, halves, used)}
+            chosen.append(k)
+    echoes = {i for i, h in enumerate(halves) if i not in used and _echo(h, halves, used)}
+    chosen = _two_for_one(chosen, candidates, probs, strength, used | echoes)
+    tiles = [TileSlot(ordered_halves(halves[candidates[k][0]], halves[candidates[k][1]]),
+                      float(strength[k])) for k in chosen]
+    used = {i for k in chosen for i in candidates[k]}
+    return tiles, used | echoes
+
+
+def _two_for_one(chosen: list[int], candidates: list[tuple[int, int]], probs: np.ndarray,
+                 strength: np.ndarray, taken: set[int]) -> list[int]:
+    """The tiles ``chosen`` (indices into ``candidates``), each tile whose halves could
+    each make a tile with a half left alone beyond it made those two tiles instead, when
+    the judge believes both (as much as a first-round tile) and together more than the
+    one. Taking the likeliest pair first can pair the touching ends of two tiles in a
+    chain (halves that always match, so a phantom double) and leave their far halves
+    alone; every half detected is a half of some tile, so the pairing that explains
+    four halves with two believed tiles is the better one."""
+    partners: dict[int, list[tuple[int, int]]] = {}  # half -> (a half alone, candidate)
+    alone = {i for pair in candidates for i in pair} - taken
+    for k, (i, j) in enumerate(candidates):
+        if probs[k] >= MIN_PAIR_PROBABILITY:
+            partners.setdefault(i, []).append((j, k))
+            partners.setdefault(j, []).append((i, k))
+    out: list[int] = []
+    for k in chosen:
+        best: tuple[float, int, int] | None = None
+        for a, b in (candidates[k], candidates[k][::-1]):
+            for x, first in partners.get(a, ()):
+                for y, second in partners.get(b, ()):
+                    both = float(strength[first] + strength[second])
+                    if (x in alone and y in alone and x != y and both > strength[k]
+                            and (best is None or both > best[0])):
+                        best = (both, first, second)
+        if best is None:
+            out.append(k)
+            continue
+        out += best[1:]
+        alone -= {i for pair in (candidates[best[1]], candidates[best[2]]) for i in pair}
+    return out
 
 
 def _nearest_candidates(halves: list[HalfSlot]) -> list[tuple[int, int]]:
