@@ -3,20 +3,35 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from tui.store import ENV_VAR, Store, StoreError, resolve_db_path
 
 
+def has_terminal() -> bool:
+    """Whether the app has a screen to draw on: a terminal, or a browser's (textual-serve
+    runs the app with pipes and names its web driver)."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return True
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # a closed or missing stream
+        return False
+
+
 def run_app(args: argparse.Namespace) -> int:
+    if not has_terminal():
+        print("chickenfoot: the scorecard app needs a terminal (run it in one, or give a "
+              "command: chickenfoot --help)", file=sys.stderr)
+        return 2
     path = resolve_db_path(getattr(args, "db", None))
     try:
         store = Store(path)
     except StoreError as error:
-        print(f"chickenfoot: {error}", file=sys.stderr)
-        print(f"chickenfoot: choose another file with --db PATH or ${ENV_VAR}.",
+        print(f"chickenfoot: {error}; choose another file with --db PATH or ${ENV_VAR}",
               file=sys.stderr)
-        return 1
+        return 2
     from tui.app import build_app
 
     app = build_app(store, camera_index=args.camera)

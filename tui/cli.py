@@ -26,14 +26,14 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with its error line kept short: a 100,000-character value given to
-    --set is named by its start, not echoed whole."""
+    """argparse with its error in one short line: a 100,000-character value given to
+    --set is named by its start, not echoed whole, and the usage is left to --help."""
 
     def error(self, message: str):
         from scorer.messages import clip
 
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {clip(message, 200)}\n")
+        # one line: the usage is a --help away
+        self.exit(2, f"{self.prog}: {clip(message, 200)} (see {self.prog} --help)\n")
 
 
 class _LazySubcommands(argparse._SubParsersAction):
@@ -91,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
             from tui.app_main import run_app
 
             return run_app(args)
+        if sys.stdout is None:  # started with its output closed (``>&-``)
+            print(f"chickenfoot {args.command}: standard output is closed: nothing could be "
+                  "shown", file=sys.stderr)
+            return 2
         prefer_surrogates_on_stdout()
         return run_guarded(args.command, lambda: args._module.run(args))
     finally:

@@ -95,7 +95,8 @@ def run_guarded(command: str, call: Callable[[], int | None]) -> int:
     """``call()``'s status, with every failure turned into a status and one line."""
     try:
         code = int(call() or 0)
-        sys.stdout.flush()
+        if sys.stdout is not None:  # None: started with its output closed
+            sys.stdout.flush()
         return code
     except KeyboardInterrupt:
         _say("chickenfoot: interrupted")

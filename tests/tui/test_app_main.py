@@ -8,17 +8,34 @@ from tui_fakes import newer_version_database
 from tui import app_main
 from tui.cli import build_parser
 
+REAL_HAS_TERMINAL = app_main.has_terminal
+
 
 def test_db_option_is_parsed_at_the_top_level(tmp_path):
     args = build_parser().parse_args(["--db", str(tmp_path / "a.db")])
     assert args.command is None and args.db == str(tmp_path / "a.db")
 
 
+@pytest.fixture(autouse=True)
+def a_terminal(monkeypatch):
+    monkeypatch.setattr(app_main, "has_terminal", lambda: True)
+
+
 def test_a_database_from_a_newer_version_stops_with_one_clear_line(tmp_path, capsys):
     path = newer_version_database(tmp_path / "new.db")
     code = app_main.run_app(build_parser().parse_args(["--db", str(path)]))
     err = capsys.readouterr().err
-    assert code == 1 and "newer chickenfoot" in err and "Traceback" not in err
+    assert code == 2 and "newer chickenfoot" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_without_a_terminal_the_app_says_so_and_draws_nothing(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(app_main, "has_terminal", REAL_HAS_TERMINAL)
+    monkeypatch.delenv("TEXTUAL_DRIVER", raising=False)
+    monkeypatch.setattr("tui.app.ChickenFootApp.run", lambda self: pytest.fail("app ran"))
+    assert app_main.run_app(build_parser().parse_args(["--db", str(tmp_path / "a.db")])) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "needs a terminal" in err
 
 
 def test_run_app_opens_the_app_on_the_chosen_file(tmp_path, monkeypatch):

@@ -102,3 +102,9 @@ def test_a_tableau_set_lists_one_truth_file_per_photo(tmp_path):
     assert [f.stem for f in truths] == sorted(p.stem for p in (tmp_path / "images").glob("*.jpg"))
     assert all("tiles" in json.loads(f.read_text()) for f in truths)
     assert len(photo_truth_files(tmp_path, limit=1)) == 1
+
+
+def test_a_hand_never_holds_more_tiles_than_its_set():
+    _, tiles = render_scene(np.random.default_rng(0), size=(640, 480), set_max=6,
+                            max_tiles=200)
+    assert 0 < len(tiles) <= 28 and len({tuple(sorted(t.values)) for t in tiles}) == len(tiles)

@@ -4,13 +4,15 @@ typed on the command line.
 Input is capped at ``MAX_BOARD_BYTES`` (a full double-18 set is about 2 KB of notation) and
 read no further, so a 10 MB file or an endless pipe costs nothing. Text must be UTF-8; a
 leading byte-order mark is dropped. A regular file or a pipe (``<(...)``) is read; a
-folder, a device (``/dev/zero``) or a socket is refused by name.
+folder, a device (``/dev/zero``) or a socket is refused by name. A named pipe that nobody
+writes to is given up after ``PIPE_SILENCE_S`` seconds, not waited on forever.
 """
 
 from __future__ import annotations
 
 import errno
 import os
+import select
 import stat
 import sys
 from typing import BinaryIO
@@ -20,6 +22,7 @@ from scorer.notation import BOM, MAX_BOARD_CHARS
 from tui.commands.errors import InputError
 
 MAX_BOARD_BYTES = MAX_BOARD_CHARS
+PIPE_SILENCE_S = 10.0  # a pipe silent this long (no writer at all) is given up
 
 
 def read_board_source(words: list[str]) -> str:
@@ -65,11 +68,37 @@ def _read_named_file(word: str) -> str | None:
     if info.st_size > MAX_BOARD_BYTES:
         raise InputError(too_long(name, info.st_size))
     try:
-        with open(word, "rb") as handle:
-            data = handle.read(MAX_BOARD_BYTES + 1)
+        if stat.S_ISFIFO(mode):
+            data = _read_pipe(word, name)
+        else:
+            with open(word, "rb") as handle:
+                data = handle.read(MAX_BOARD_BYTES + 1)
     except OSError as error:
         raise InputError(f"cannot read {name}: {error.strerror or error}") from None
     return decode(data, name)
+
+
+def _read_pipe(word: str, name: str) -> bytes:
+    """A named pipe's bytes up to its end (or one byte past the cap). Opened without
+    blocking: opening a pipe no one writes to would otherwise wait forever."""
+    fd = os.open(word, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        data = b""
+        while len(data) <= MAX_BOARD_BYTES:
+            ready, _, _ = select.select([fd], [], [], PIPE_SILENCE_S)
+            if not ready:
+                raise InputError(f"{name}: nothing came through the pipe in "
+                                 f"{PIPE_SILENCE_S:.0f} s")
+            try:
+                chunk = os.read(fd, MAX_BOARD_BYTES + 1 - len(data))
+            except BlockingIOError:
+                continue
+            if not chunk:
+                break
+            data += chunk
+        return data
+    finally:
+        os.close(fd)
 
 
 def _read_stdin() -> str:

@@ -5,3 +5,32 @@ from __future__ import annotations
 
 class InputError(ValueError):
     """Input the command cannot work with; the message is the one line shown."""
+
+
+def share(text: str) -> float:
+    """An argparse type: a number from 0 to 1 (a confidence, a share of photos)."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if math.isnan(value) or not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to 1")
+    return value
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a number of seconds above 0 and at most a day."""
+    import argparse
+    import math
+
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if math.isnan(value) or not 0.0 < value <= 86400.0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds "
+                                         "(above 0, at most a day)")
+    return value

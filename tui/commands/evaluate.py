@@ -30,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vision.evaluation import DatasetError, load_dataset
 
+    if args.limit is not None and args.limit < 1:
+        print(f"chickenfoot eval: --limit {args.limit}: give 1 photo or more", file=sys.stderr)
+        return 2
+
     try:
         load_dataset(args.dataset)
     except DatasetError as error:

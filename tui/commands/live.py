@@ -40,6 +40,7 @@ import sys
 from pathlib import Path
 
 from scorer.tiles import SET_SIZES
+from tui.commands.errors import seconds, share
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -87,9 +88,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "--no-window)")
     parser.add_argument("--max-frames", type=int, default=None, metavar="N",
                         help="stop after N frames")
-    parser.add_argument("--min-confidence", type=float, default=0.6, metavar="X",
+    parser.add_argument("--min-confidence", type=share, default=0.6, metavar="X",
                         help="halves below this confidence are drawn doubtful (default 0.6)")
-    parser.add_argument("--stall-timeout", type=float, default=3.0, metavar="S",
+    parser.add_argument("--stall-timeout", type=seconds, default=3.0, metavar="S",
                         help="seconds without a frame before reconnecting (default 3)")
 
 

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from scorer.tiles import SET_SIZES
+from tui.commands.errors import share
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="one JSON object per photo")
     parser.add_argument("--annotate", metavar="OUT", default=None,
                         help="write the photo with what was read drawn on it")
-    parser.add_argument("--min-confidence", type=float, default=0.6, metavar="X",
+    parser.add_argument("--min-confidence", type=share, default=0.6, metavar="X",
                         help="tiles and halves below this confidence are doubtful: shown "
                              "apart to confirm and not counted (default 0.6)")
     parser.add_argument("--count-doubtful", action="store_true",

@@ -92,6 +92,8 @@ def summarize(rules: RuleSet, players: int, games: int, seed: int, strategy: str
                    tuple(t / games if games else 0.0 for t in totals), played, blocked)
 
 
+MAX_GAMES = 1_000_000  # games in one run: a million takes hours already
+
 PLAYER_PROBLEMS = (RuleProblemKind.TOO_FEW_PLAYERS, RuleProblemKind.TOO_MANY_PLAYERS,
                    RuleProblemKind.HAND_TOO_BIG)
 
@@ -111,8 +113,8 @@ def checked_rules(args: argparse.Namespace) -> RuleSet:
 def run(args: argparse.Namespace) -> int:
     try:
         rules = checked_rules(args)
-        if args.games < 1:
-            raise InputError(f"--games must be at least 1, not {args.games}")
+        if not 1 <= args.games <= MAX_GAMES:
+            raise InputError(f"--games must be from 1 to {MAX_GAMES:,}, not {args.games}")
     except (InputError, ValueError) as error:
         print(f"chickenfoot simulate: {error}", file=sys.stderr)
         return 2

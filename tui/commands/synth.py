@@ -6,6 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
+from tui.commands.errors import share
+
+MAX_COUNT = 1_000_000  # photos in one set: a million is days of rendering
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("out", type=Path, help="output folder (images/, labels/, truth/)")
@@ -21,9 +25,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="draw every photo from this set (default: a mix of sets)",
     )
     parser.add_argument("--max-tiles", type=int, default=20, help="most tiles in one photo")
-    parser.add_argument("--stretch", type=float, default=0.0, metavar="P",
+    parser.add_argument("--stretch", type=share, default=0.0, metavar="P",
                         help="share of photos squashed to a square, as dataset exports do")
-    parser.add_argument("--hard", type=float, default=0.0, metavar="P",
+    parser.add_argument("--hard", type=share, default=0.0, metavar="P",
                         help="share of photos that also hold face-down tiles and clutter "
                              "(coins, cards, dice, paper...), in sets of every colour; a third "
                              "of them hold no face-up tile")
@@ -42,12 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from vision.synth import write_dataset
 
-    if not 0.0 <= args.hard <= 1.0:
-        print("chickenfoot synth: --hard is a share between 0 and 1", file=sys.stderr)
-        return 2
-    if args.count < 1 or args.max_tiles < 0:
-        print("chickenfoot synth: --count must be at least 1 and --max-tiles at least 0 "
-              "(0: photos without a tile)", file=sys.stderr)
+    if not 1 <= args.count <= MAX_COUNT or args.max_tiles < 0:
+        print(f"chickenfoot synth: --count must be from 1 to {MAX_COUNT:,} and --max-tiles "
+              "at least 0 (0: photos without a tile)", file=sys.stderr)
         return 2
 
     def progress(done: int, total: int) -> None:

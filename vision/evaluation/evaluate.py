@@ -71,6 +71,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from scorer.messages import clip
 from scorer.scoring import pip_total
 from vision.doubt import is_doubtful_confidence
 from vision.evaluation.labels import PAIR_TOLERANCE
@@ -497,11 +498,11 @@ def class_values(split: Path) -> dict[int, int]:
     """Class index -> pip value, from data.yaml or classes.txt here or one folder up."""
     for folder in (split, split.parent):
         if (folder / "data.yaml").is_file():
-            names = _yaml_names((folder / "data.yaml").read_text(encoding="utf-8"))
+            names = _yaml_names(_text(folder / "data.yaml"))
             if names:
                 return {i: value_of_name(n) for i, n in enumerate(names)}
         if (folder / "classes.txt").is_file():
-            values = _classes_txt((folder / "classes.txt").read_text(encoding="utf-8"))
+            values = _classes_txt(_text(folder / "classes.txt"))
             if values:
                 return values
     raise DatasetError(f"{split}: no class names (data.yaml names or classes.txt)")
@@ -546,7 +547,7 @@ def _yaml_names(text: str) -> list[str]:
 
 
 def _yaml_split(yaml_path: Path) -> list[Sample]:
-    text = yaml_path.read_text(encoding="utf-8")
+    text = _text(yaml_path)
     root = yaml_path.parent
     found = re.search(r"^val:\s*(\S+)\s*$", text, re.M)
     candidates = []
@@ -579,7 +580,7 @@ def _read_tile_groups(path: Path, count: int) -> tuple[tuple[int, ...], ...]:
     """Checked tiles of one photo: a line per tile with the label lines (from 0) of its
     one or two labelled halves; every labelled half in exactly one tile."""
     groups = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(_text(path).splitlines(), 1):
         if not line.strip():
             continue
         try:
@@ -598,7 +599,7 @@ def _read_tile_groups(path: Path, count: int) -> tuple[tuple[int, ...], ...]:
 
 def _read_labels(label: Path, values: dict[int, int]) -> tuple[LabelledHalf, ...]:
     halves = []
-    for number, line in enumerate(label.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(_text(label).splitlines(), 1):
         parts = line.split()
         if not parts:
             continue
@@ -627,9 +628,20 @@ def _load_truth(path: Path) -> Recognition:
     from vision.reader import recognition_from_dict
 
     try:
-        return recognition_from_dict(json.loads(path.read_text(encoding="utf-8")))
-    except (OSError, json.JSONDecodeError, ValueError) as error:
-        raise DatasetError(f"{path}: {error}") from None
+        return recognition_from_dict(json.loads(_text(path)))
+    except (json.JSONDecodeError, ValueError) as error:  # a 5,000-digit number, a NaN pip
+        raise DatasetError(f"{path}: not a reading as `read --json` writes it "
+                           f"({clip(str(error), 80)})") from None
+
+
+def _text(path: Path) -> str:
+    """A label, class list or truth file's text: UTF-8, a byte-order mark dropped."""
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError:
+        raise DatasetError(f"{path}: not UTF-8 text") from None
+    except OSError as error:
+        raise DatasetError(f"{path}: {error.strerror or error}") from None
 
 
 def _images_in(folder: Path) -> list[Path]:

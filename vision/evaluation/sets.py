@@ -25,6 +25,7 @@ import numpy as np
 
 from vision.evaluation.evaluate import HalfBoxSample, LabelledHalf, class_values, load_dataset
 from vision.evaluation.face_down import wipe_tiles, write_wiped
+from vision.image_write import write_image
 from vision.reader import border_colour
 
 Transform = Callable[[np.ndarray, tuple[LabelledHalf, ...]],
@@ -283,11 +284,8 @@ def _class_file(split: Path) -> Path:
 
 def _write_photo(out: Path, stem: str, photo: Photo, class_of: dict[int, int],
                  jpeg_quality: int | None = None) -> None:
-    if jpeg_quality is None:
-        cv2.imwrite(str(out / "images" / f"{stem}.png"), photo.image)
-    else:
-        cv2.imwrite(str(out / "images" / f"{stem}.jpg"), photo.image,
-                    [cv2.IMWRITE_JPEG_QUALITY, jpeg_quality])
+    suffix = ".png" if jpeg_quality is None else ".jpg"
+    write_image(out / "images" / f"{stem}{suffix}", photo.image, jpeg_quality)
     lines = [f"{class_of[q.value]} {q.cx:.6f} {q.cy:.6f} {q.w:.6f} {q.h:.6f}"
              for q in photo.halves]
     (out / "labels" / f"{stem}.txt").write_text("\n".join(lines) + "\n")

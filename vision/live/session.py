@@ -354,9 +354,11 @@ def write_snapshot(folder: str | os.PathLike[str], image_bgr: np.ndarray,
     json_path = png.with_suffix(".json")
     partial = png.with_suffix(".json.partial")
     try:
-        partial.write_text(json.dumps(data, ensure_ascii=False) + "\n", encoding="utf-8")
+        # ASCII escapes: a folder name that is not UTF-8 (a Latin-1 "café") stays valid JSON
+        partial.write_text(json.dumps(data) + "\n", encoding="utf-8")
         os.replace(partial, json_path)
     except OSError as error:
+        partial.unlink(missing_ok=True)
         raise OSError(f"{json_path}: {error.strerror or error}") from None
     return png, json_path
 

@@ -8,14 +8,12 @@ onto the given pixels by the ratio of sizes, so a photo decoded reduced still li
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import cv2
 import numpy as np
 
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
+from vision.image_write import write_image
 from vision.reader.report import DOUBT_BELOW, counted_hand
 from vision.types import Recognition, TileReading
 
@@ -23,7 +21,6 @@ SURE_BGR = (60, 200, 60)
 DOUBT_BGR = (0, 140, 255)
 OUTLINE_BGR = (255, 200, 0)
 DIVIDER_BGR = (255, 0, 255)
-WRITE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
 
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
 
@@ -91,25 +88,6 @@ def _draw_total(canvas: np.ndarray, recognition: Recognition, rules: RuleSet,
     cv2.rectangle(canvas, (0, 0), (w + 2 * pad, h + base + 2 * pad), (0, 0, 0), -1)
     cv2.putText(canvas, text, (pad, pad + h), _FONT, scale, (255, 255, 255), thickness,
                 cv2.LINE_AA)
-
-
-def write_image(path: str | os.PathLike[str], image_bgr: np.ndarray) -> None:
-    """Write a PNG or JPEG; raise OSError with a one-line message when it cannot."""
-    target = Path(path)
-    if target.suffix.lower() not in WRITE_SUFFIXES:
-        raise OSError(f"{target}: write .png or .jpg, not '{target.suffix or 'no suffix'}'")
-    if not target.parent.is_dir():
-        raise OSError(f"{target}: folder {target.parent} does not exist")
-    try:
-        ok, encoded = cv2.imencode(target.suffix.lower(), image_bgr)
-    except cv2.error:
-        ok = False
-    if not ok:
-        raise OSError(f"{target}: could not encode the image")
-    try:
-        target.write_bytes(encoded.tobytes())
-    except OSError as error:
-        raise OSError(f"{target}: {error.strerror or error}") from None
 
 
 def _ipt(p: np.ndarray) -> tuple[int, int]:

@@ -23,6 +23,7 @@ import cv2
 import numpy as np
 
 from scorer.tiles import full_set
+from vision.image_write import write_image
 from vision.synth.backgrounds import random_surface
 from vision.synth.scene import (
     FRAME_SIZES,
@@ -157,8 +158,7 @@ def write_real_hands(out_dir: Path, count: int, seed: int, pool: HalfPool,
         values = [deck[k].ends if rng.random() < 0.5 else deck[k].ends[::-1] for k in picks]
         image, placed = real_photo(poses, values, size, pool, rng)
         name = f"realhalves_{seed}_{index:04d}"
-        cv2.imwrite(str(out_dir / "images" / f"{name}.jpg"), image,
-                    [cv2.IMWRITE_JPEG_QUALITY, 90])
+        write_image(out_dir / "images" / f"{name}.jpg", image, 90)
         record = truth_record(f"{name}.jpg", placed, size[0], size[1])
         (out_dir / "truth" / f"{name}.json").write_text(json.dumps(record) + "\n")
 

@@ -365,10 +365,10 @@ def render_scene(
     w, h = size
     if set_max is None:
         set_max = int(rng.choice(list(SET_WEIGHTS), p=list(SET_WEIGHTS.values())))
-    if poses is None:
-        poses = random_layout(size, rng, max_tiles)
+    deck: list[Tile] = list(full_set(set_max))
+    if poses is None:  # never more tiles than the set holds
+        poses = random_layout(size, rng, min(max_tiles, len(deck)))
     if values is None:
-        deck: list[Tile] = list(full_set(set_max))
         picks = rng.permutation(len(deck))[: len(poses)]
         values = [deck[i].ends if rng.random() < 0.5 else deck[i].ends[::-1] for i in picks]
     style = random_style(rng, wide=extras is not None and extras.wide_styles)

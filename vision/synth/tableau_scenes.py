@@ -25,6 +25,7 @@ from scorer.rules import RuleSet
 from scorer.tableau import Placement
 from scorer.tiles import full_set
 from scorer.verdict import Verdict
+from vision.image_write import write_image
 from vision.synth.scene import PlacedTile, _camera_tilt, render_scene
 from vision.synth.tableau_layout import (
     LaidTile,
@@ -188,8 +189,7 @@ def write_tableau_set(out_dir: Path, count: int, seed: int, tiles: tuple[int, ..
         size = frame_for(len(laid))
         image, placed = scene_photo(laid, size, rules.set_max, np.random.default_rng([seed, index]))
         name = f"tableau_{seed}_{index:04d}"
-        cv2.imwrite(str(out_dir / "images" / f"{name}.jpg"), image,
-                    [cv2.IMWRITE_JPEG_QUALITY, jpeg_quality])
+        write_image(out_dir / "images" / f"{name}.jpg", image, jpeg_quality)
         record = truth_record(f"{name}.jpg", placed, size[0], size[1])
         (out_dir / "labels" / f"{name}.txt").write_text(
             "\n".join(yolo_lines(placed, size[0], size[1])) + "\n")

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import cv2
 import numpy as np
 
+from vision.image_write import write_image
 from vision.synth.scene import Extras, PlacedTile, half_quads, render_scene
 
 HALF_CLASS, TILE_CLASS = 0, 1
@@ -117,9 +117,7 @@ def write_dataset(
         name = f"synth_{seed}_{index:05d}"
         height, width = image.shape[:2]
         quality = int(rng.integers(*jpeg_quality))
-        cv2.imwrite(
-            str(out_dir / "images" / f"{name}.jpg"), image, [cv2.IMWRITE_JPEG_QUALITY, quality]
-        )
+        write_image(out_dir / "images" / f"{name}.jpg", image, quality)
         (out_dir / "labels" / f"{name}.txt").write_text(
             "\n".join(yolo_lines(tiles, width, height)) + "\n"
         )

@@ -1,0 +1,90 @@
+"""Inputs met at a family's table and in a fuzzer's hands: a pipe nobody writes to, a
+folder named in Latin-1, output closed, numbers out of range. Each ends in one line and
+exit 2 (or works), never a hang, a crash or a traceback."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+import numpy as np
+import pytest
+
+from tui.cli import main
+from vision.image_write import write_image
+
+linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux file names")
+
+
+def one_line(capsys, *parts: str) -> str:
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    for part in parts:
+        assert part in err, err
+    return out
+
+
+@linux
+def test_a_picture_is_never_written_into_a_pipe(tmp_path):
+    fifo = tmp_path / "out.png"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="not a regular file"):
+        write_image(fifo, np.zeros((8, 8, 3), np.uint8))  # would block forever on open
+
+
+@linux
+def test_a_picture_is_written_into_a_folder_named_in_latin_1(tmp_path):
+    folder = tmp_path / os.fsdecode(b"caf\xe9")  # OpenCV's own writer crashes here
+    folder.mkdir()
+    write_image(folder / "x.jpg", np.full((8, 8, 3), 200, np.uint8), jpeg_quality=90)
+    assert (folder / "x.jpg").read_bytes()[:2] == b"\xff\xd8"
+
+
+@linux
+def test_a_board_pipe_nobody_writes_to_is_given_up(tmp_path, capsys, monkeypatch):
+    from tui.commands import board_source
+
+    monkeypatch.setattr(board_source, "PIPE_SILENCE_S", 0.2)
+    fifo = tmp_path / "board.txt"
+    os.mkfifo(fifo)
+    assert main(["check", str(fifo), "--play", "1-5@9-1"]) == 2
+    one_line(capsys, "nothing came through the pipe")
+
+
+@pytest.mark.parametrize("argv, part", [
+    (["read", "--min-confidence", "nan", "x.jpg"], "not a number from 0 to 1"),
+    (["read", "--min-confidence", "-5", "x.jpg"], "not a number from 0 to 1"),
+    (["live", "--stall-timeout", "nan"], "not a number of seconds"),
+    (["synth", "out", "--stretch", "5"], "not a number from 0 to 1"),
+    (["simulate", "--games", "99999999999999999999"], "--games must be from 1 to"),
+    (["eval", "datasets/samples/tableau", "--limit", "0"], "give 1 photo or more"),
+    (["read", "--set", "x", "x.jpg"], "see chickenfoot read --help"),
+])
+def test_numbers_out_of_range_are_refused_in_one_line(argv, part, capsys):
+    assert main(argv) == 2
+    assert one_line(capsys, part) == ""
+
+
+def test_a_command_whose_output_is_closed_says_so(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdout", None)
+    assert main(["simulate", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err == "chickenfoot simulate: standard output is closed: nothing could be shown\n"
+
+
+def test_a_label_file_that_is_not_text_is_named(tmp_path, capsys):
+    from pathlib import Path
+
+    valid = Path(__file__).resolve().parents[2] / "datasets/real/pip-tracker-double12/valid"
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "classes.txt").write_bytes((valid.parent / "classes.txt").read_bytes())
+    image = sorted((valid / "images").glob("*.jpg"))[0]
+    (tmp_path / "images" / image.name).write_bytes(image.read_bytes())
+    (tmp_path / "labels" / f"{image.stem}.txt").write_bytes(bytes(range(256)) * 4)
+    from tui.commands import evaluate
+
+    code = evaluate.measure(type("A", (), {"dataset": str(tmp_path), "set_max": 12,
+                                           "limit": None, "json": False})(), reader=None)
+    assert code == 2
+    one_line(capsys, "not UTF-8 text")
