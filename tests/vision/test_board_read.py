@@ -353,6 +353,38 @@ def test_a_tile_missed_at_an_open_end_but_for_one_half_is_found_on_a_second_look
     assert tiles_at_open_ends(tiles, on_tree, [tuple(beside), inside]) == []
 
 
+def test_a_half_alone_past_an_open_end_where_no_tile_is_read_says_a_tile_may_be_missing(
+        ) -> None:
+    """Under glare the second look there may read too unsure a tile to take, yet one
+    half of it surely: the board is then given with a problem, never as whole."""
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    missed = index_of(truth, 4, 6)
+    tiles = [t for i, t in enumerate(truth) if i != missed]
+    lone = [truth[missed].halves[0].center_px]
+    glared = replace(truth[missed], confidence=0.2)
+    glared = unsure(glared, 1, glared.halves[1].pips, None, 0.3, 0.0)
+
+    def look(centres):
+        return glared if lies_at(truth[missed], centres) else None
+
+    reading = read_tableau(tiles, 9, look=look, lone=lone)
+    assert reading.built and not reading.ok
+    assert [p.kind for p in reading.problems] == [Kind.END_HALF_ALONE]
+    (line,) = reading.problem_lines()
+    assert line.startswith("a tile may be missing at (")
+    x, y = (float(v) for v in line.split("(")[1].split(")")[0].split(", "))
+    assert np.linalg.norm(np.subtract((x, y), truth[missed].center_px)) < 0.3 * tile_width(
+        truth[missed])
+    # a half alone that the board explains (inside a tile read) is no doubt, nor one
+    # where the look sees no half surely (a speck of table taken for a half)
+    inside = [truth[index_of(truth, 1, 4)].halves[0].center_px]
+    assert read_tableau(tiles, 9, look=look, lone=inside).problems == ()
+    specks = unsure(unsure(glared, 0, glared.halves[0].pips, None, 0.3, 0.0), 1, 0, None,
+                    0.9, 0.0)
+    assert read_tableau(tiles, 9, look=lambda centres: specks, lone=lone).problems == ()
+
+
 def shifted(tile: TileReading, share: float, confidence: float) -> TileReading:
     """The tile's reading moved along its length by ``share`` of its half spacing."""
     a, b = (np.asarray(h.center_px) for h in tile.halves)

@@ -28,6 +28,7 @@ class Kind(Enum):
     UNREADABLE_HALF = "unreadable half"
     HALF_ALONE = "half alone"  # a reading left out has a half where no tile lies
     UNSURE_TILE = "unsure tile"  # a tile on the board read so unsurely it may be none
+    END_HALF_ALONE = "end half alone"  # a half alone past an open end, no tile read there
 
 
 BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
@@ -39,8 +40,8 @@ class BoardProblem:
     """``tiles``: the tiles it is about (for a mismatch: the tile whose end touches, then
     the tile it touches); ``values``: what they show there (a mismatch: the end's value,
     then the other tile's), a half's two likeliest values (unreadable), the values and
-    place (x, y in pixels) of a reading left out with a half alone, or a tile's confidence
-    in hundredths (unsure tile)."""
+    place (x, y in pixels) of a reading left out with a half alone, a tile's confidence
+    in hundredths (unsure tile), or where a tile past an open end may be missing."""
 
     kind: Kind
     tiles: tuple[int, ...] = ()
@@ -117,6 +118,9 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
     if kind is Kind.UNSURE_TILE:
         return (f"{where(ix[0])} was read so unsurely ({vs[0] / 100:.2f}) that it may be "
                 "another tile or no tile at all: check it")
+    if kind is Kind.END_HALF_ALONE:
+        return (f"a tile may be missing at ({vs[0]}, {vs[1]}): a half lies alone there, in line "
+                "with an open end, and no tile could be read")
     raise ValueError(kind)
 
 

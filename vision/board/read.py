@@ -21,6 +21,7 @@ from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES, Tile
 from vision.board.budget import LookBudget
 from vision.board.decode import Correction, Decoding, decode, tile_name
+from vision.board.gaps import tiles_at_open_ends
 from vision.board.geometry import (
     Join,
     TableauTree,
@@ -139,10 +140,11 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
             reading = first
     if isinstance(look, LookBudget) and look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
-    return _with_doubts(reading, strays)
+    return _with_doubts(reading, strays, lone, look)
 
 
-def _with_doubts(reading: TableauReading, strays: Sequence[TileReading]) -> TableauReading:
+def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
+                 lone: Sequence[Point] = (), look: Look | None = None) -> TableauReading:
     """The board's doubts about what it holds, as problems, so that a board that may lack
     a tile or hold something that is no tile is never given as whole:
 
@@ -153,7 +155,12 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading]) -> Tabl
     - a tile at an open end (nothing played on it to say a tile lies there) read under
       ``NOT_A_TILE_BELOW``, as a tile or in its pips (a patch of table beside a tile read
       as one), kept because the board is whole and lawful with it: a board never holds
-      a tile that doubtful unsaid (UNSURE_TILE)."""
+      a tile that doubtful unsaid (UNSURE_TILE);
+    - a half the reader found alone, on bare table straight on from an open end, where
+      a second look reads no tile but a half showing pips, read as surely as a half of a
+      stray must be (a leaf under glare): the board may end one tile short there
+      (END_HALF_ALONE). A look there that sees no such half says the half found alone
+      was no half (a speck of table)."""
     quads = [tile_quad(t) for t in reading.tiles]
 
     def alone(half) -> bool:
@@ -170,6 +177,12 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading]) -> Tabl
                   for i, tile in enumerate(reading.tiles)
                   if tile.confidence < NOT_A_TILE_BELOW and reading.tree.in_tree(i)
                   and i != reading.tree.root and not reading.tree.children(i)]
+        in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
+        for near, far in tiles_at_open_ends(reading.tiles, in_tree, lone) if look else ():
+            seen = look((near, far))
+            if seen is not None and any(alone(h) for h in seen.halves):
+                middle = tuple(round((a + b) / 2) for a, b in zip(near, far, strict=True))
+                found.append(BoardProblem(Kind.END_HALF_ALONE, (), middle))
     return replace(reading, problems=reading.problems + tuple(found)) if found else reading
 
 
