@@ -136,7 +136,7 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
         readings.append(DisputedReading(own, chance, Board.of(entries)))
         if problems is None:  # the likeliest reading's board is the one to trust
             problems = _problems(here)
-    return Dispute(index, tuple(readings), problems or ())
+    return Dispute(index, tuple(readings), _problems(rest) if problems is None else problems)
 
 
 def _entries(reading: TableauReading, kept: Sequence[int], values) -> list[BoardEntry]:
