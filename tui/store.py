@@ -170,6 +170,8 @@ class Store:
         self.path = Path(path)
         self.notices: list[str] = []
         self._seen: dict[int, int] = {}  # game id -> revision last read or written here
+        if self.path.exists() and not self.path.is_file():  # a folder, /dev/zero, a FIFO
+            raise StoreError(f"{self.path} is not a file a scorecard can be kept in")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             damage = inspect(self.path)

@@ -69,3 +69,11 @@ def test_camera_option_reaches_the_apps_capture(tmp_path, monkeypatch):
     assert app_main.run_app(args) == 0 and seen == {"camera": 2}
     assert build_parser().parse_args([]).camera == 0
     assert build_parser().parse_args(["live", "--camera", "clip.avi"]).camera == "clip.avi"
+
+
+@pytest.mark.parametrize("name", ["/dev/zero", "folder"])
+def test_a_device_or_a_folder_is_no_scorecard_file(name, tmp_path, capsys):
+    path = name if name.startswith("/") else str(tmp_path)
+    assert app_main.run_app(build_parser().parse_args(["--db", path])) == 2
+    err = capsys.readouterr().err
+    assert "is not a file a scorecard can be kept in" in err and err.count("\n") == 1
