@@ -1,4 +1,4 @@
-"""The one error type the command modules share."""
+"""The error type and the option types (a share, seconds) the command modules share."""
 
 from __future__ import annotations
 
