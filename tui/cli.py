@@ -25,9 +25,25 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+def _ascii_int(text: str) -> int:
+    """``int`` for options, in the digits 0-9 only: Python's own ``int`` also takes
+    Arabic-Indic and other digits, which board notation refuses; one rule for both."""
+    if not text.isascii():
+        raise argparse.ArgumentTypeError(f"write {text!r} with the digits 0-9")
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with its error in one short line: a 100,000-character value given to
-    --set is named by its start, not echoed whole, and the usage is left to --help."""
+    --set is named by its start, not echoed whole, and the usage is left to --help.
+    Every ``type=int`` option (here and in each command's parser) reads 0-9 only."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.register("type", int, _ascii_int)
 
     def error(self, message: str):
         from scorer.messages import clip

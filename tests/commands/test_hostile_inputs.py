@@ -59,6 +59,8 @@ def test_a_board_pipe_nobody_writes_to_is_given_up(tmp_path, capsys, monkeypatch
     (["simulate", "--games", "99999999999999999999"], "--games must be from 1 to"),
     (["eval", "datasets/samples/tableau", "--limit", "0"], "give 1 photo or more"),
     (["read", "--set", "x", "x.jpg"], "see chickenfoot read --help"),
+    (["read", "--set", "\u0661\u0662", "x.jpg"], "with the digits 0-9"),  # Arabic-Indic 12
+    (["simulate", "--players", "\u0663"], "with the digits 0-9"),
 ])
 def test_numbers_out_of_range_are_refused_in_one_line(argv, part, capsys):
     assert main(argv) == 2
