@@ -117,11 +117,13 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
     rest = _decode_rest(reading, kept)
     if not rest.buildable:
         return Dispute(index, (), _problems(rest))
+    rest_laid = _entries(reading, kept, rest.values)
+    rest_tiles = {e.tile for e in rest_laid}
     readings, problems = [], None
     for k, (own, chance) in enumerate(own_readings(tiles[index].halves, reading.set_max, named)):
         tile = Tile.of(*own)
-        here = rest
-        if tile in {e.tile for e in _entries(reading, kept, rest.values)}:
+        here, laid = rest, rest_laid
+        if tile in rest_tiles:
             if k:
                 continue  # a second guess the rest holds elsewhere: it cannot lie here
             # The tile named (or read likeliest) is the one the rest gives way to: its
@@ -129,7 +131,7 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
             here = _decode_rest(reading, kept, absent=(own,))
             if not here.buildable:
                 continue
-        laid = _entries(reading, kept, here.values)
+            laid = _entries(reading, kept, here.values)
         played_on = Tile.of(*here.values[kept.index(tree.parent[index])])
         entries = laid + [BoardEntry(tile, played_on)]
         entries += _taken_off(reading, tree, index, gone, own)

@@ -178,7 +178,8 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                   if tile.confidence < NOT_A_TILE_BELOW and reading.tree.in_tree(i)
                   and i != reading.tree.root and not reading.tree.children(i)]
         in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
-        for near, far in tiles_at_open_ends(reading.tiles, in_tree, lone) if look else ():
+        places = tiles_at_open_ends(reading.tiles, in_tree, lone) if look and lone else ()
+        for near, far in places:
             seen = look((near, far))
             if seen is not None and any(alone(h) for h in seen.halves):
                 middle = tuple(round((a + b) / 2) for a, b in zip(near, far, strict=True))
