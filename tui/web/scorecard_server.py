@@ -77,7 +77,10 @@ class ScorecardServer(Server):
         except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C is KeyboardInterrupt
             pass
         try:
-            web.run_app(self._make_app(), sock=self.sock, handle_signals=False, loop=loop,
+            app = loop.run_until_complete(self._make_app())
+            app.on_cleanup.append(lambda _app: end_app_processes())
+            # run_app closes the loop itself: what must run on it runs in on_cleanup
+            web.run_app(app, sock=self.sock, handle_signals=False, loop=loop,
                         print=lambda *_args: None, shutdown_timeout=3.0)
         finally:
             if sys.platform != "win32":
@@ -87,14 +90,33 @@ class ScorecardServer(Server):
                     except (NotImplementedError, RuntimeError, ValueError):
                         pass
             if not loop.is_closed():
-                _close_what_is_left(loop)
                 loop.close()
 
 
-def _close_what_is_left(loop: asyncio.AbstractEventLoop) -> None:
-    """A browser's app process whose page was still open at Ctrl+C can be left to the
-    garbage collector; collected after the loop is closed, its transport prints a
-    traceback ("Event loop is closed"). Collected now, it closes (ending the process, if
-    still running) while the loop can still run that."""
+async def end_app_processes(grace_s: float = 2.0) -> None:
+    """End every browser's app process this loop started, while the loop still runs.
+
+    A page still open at Ctrl+C leaves its app process's transport alive after the
+    server stops (held by the child watcher until the process is reaped, or by a
+    cancelled handler). Closed later, with the loop gone, it prints a traceback ("Event
+    loop is closed"). So each one is given ``grace_s`` to quit on its own (it was sent
+    "quit"; the store survives either way), then closed, which kills a straggler, and
+    the loop runs until each exit is reaped."""
+    loop = asyncio.get_running_loop()
     gc.collect()
-    loop.run_until_complete(asyncio.sleep(0.05))
+    transports = [obj for obj in gc.get_objects()
+                  if isinstance(obj, asyncio.SubprocessTransport)
+                  and getattr(obj, "_loop", loop) is loop and not obj.is_closing()]
+    await _until_ended(transports, grace_s)
+    for transport in transports:
+        transport.close()  # kills the process if it is still running
+    await _until_ended(transports, grace_s)
+
+
+async def _until_ended(transports: list[asyncio.SubprocessTransport],
+                       grace_s: float, step_s: float = 0.05) -> None:
+    waited = 0.0
+    while waited < grace_s and any(t.get_returncode() is None for t in transports):
+        await asyncio.sleep(step_s)
+        waited += step_s
+    await asyncio.sleep(0)  # the closed pipes' callbacks run
