@@ -90,7 +90,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from tui.guard import ignore_sigterm, install_sigterm, prefer_surrogates_on_stdout, run_guarded
+    from tui.guard import (
+        ignore_sigint,
+        ignore_sigterm,
+        install_sigterm,
+        prefer_surrogates_on_stdout,
+        run_guarded,
+    )
 
     # Installed before the command's modules load, so that a SIGTERM while they load
     # ends in one line and 130 like any other moment.
@@ -103,10 +109,12 @@ def main(argv: list[str] | None = None) -> int:
             return code
         args = parsed[0]
         if args.command is None:
+            app: list = []  # its modules load under the guard: Ctrl+C there is one line
+            code = run_guarded("", lambda: app.append(importlib.import_module("tui.app_main")))
+            if not app:
+                return code
             restore()  # the app handles its own signals
-            from tui.app_main import run_app
-
-            return run_app(args)
+            return app[0].run_app(args)
         if sys.stdout is None:  # started with its output closed (``>&-``)
             print(f"chickenfoot {args.command}: standard output is closed: nothing could be "
                   "shown", file=sys.stderr)
@@ -114,9 +122,13 @@ def main(argv: list[str] | None = None) -> int:
         prefer_surrogates_on_stdout()
         return run_guarded(args.command, lambda: args._module.run(args))
     finally:
-        # A process's own command line (argv None) is done here: a SIGTERM in its last
-        # instants changes nothing, so it must not kill it (-15) or raise past the guard.
-        restore() if argv is not None else ignore_sigterm()
+        # A process's own command line (argv None) is done here: a SIGTERM or Ctrl+C in its
+        # last instants changes nothing, so it must not kill it or raise past the guard.
+        if argv is not None:
+            restore()
+        else:
+            ignore_sigterm()
+            ignore_sigint()
 
 
 if __name__ == "__main__":

@@ -91,12 +91,68 @@ def _prefix(command: str) -> str:
     return f"chickenfoot {command}" if command else "chickenfoot"
 
 
+_ctrl_c_seen = False  # a library that swallows KeyboardInterrupt must not hide it
+
+
+def _on_ctrl_c(_signum, _frame) -> None:
+    global _ctrl_c_seen
+    _ctrl_c_seen = True
+    raise KeyboardInterrupt
+
+
+def _ctrl_c_raises() -> None:
+    """Ctrl+C raises KeyboardInterrupt, and is remembered: a module interrupted while it
+    loads can surface as another error (cv2 then reports numpy missing), which is still
+    the interruption. Replaces only Python's own handler or the quick exit ``tui``
+    installs while the command starts; an ignored Ctrl+C (a background job) stays
+    ignored."""
+    from tui import interrupted_while_starting
+
+    try:
+        if signal.getsignal(signal.SIGINT) in (interrupted_while_starting,
+                                               signal.default_int_handler):
+            signal.signal(signal.SIGINT, _on_ctrl_c)
+    except (ValueError, OSError):  # not the main thread
+        pass
+
+
+def ignore_sigint() -> None:
+    """The command is done and only the exit is left: a late Ctrl+C is let go."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except (ValueError, OSError, AttributeError):
+        pass
+
+
+def _unraisable_unless_ctrl_c(unraisable) -> None:
+    """Python prints a KeyboardInterrupt raised where it cannot propagate (a callback
+    inside the import machinery) as "Exception ignored" with a traceback; it is
+    remembered instead (``_ctrl_c_seen``) and the command ends as interrupted."""
+    if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+        sys.__unraisablehook__(unraisable)
+
+
 def run_guarded(command: str, call: Callable[[], int | None]) -> int:
     """``call()``'s status, with every failure turned into a status and one line."""
+    global _ctrl_c_seen
+    _ctrl_c_seen = False
+    _ctrl_c_raises()
+    previous_hook = sys.unraisablehook
+    sys.unraisablehook = _unraisable_unless_ctrl_c
+    try:
+        return _guarded(command, call)
+    finally:
+        sys.unraisablehook = previous_hook
+
+
+def _guarded(command: str, call: Callable[[], int | None]) -> int:
     try:
         code = int(call() or 0)
         if sys.stdout is not None:  # None: started with its output closed
             sys.stdout.flush()
+        if _ctrl_c_seen:  # swallowed on the way (see _unraisable_unless_ctrl_c)
+            _say("chickenfoot: interrupted")
+            return EXIT_INTERRUPTED
         return code
     except KeyboardInterrupt:
         _say("chickenfoot: interrupted")
@@ -117,6 +173,9 @@ def run_guarded(command: str, call: Callable[[], int | None]) -> int:
             _say(f"{_prefix(command)}: {clip(str(code), 160)}")
         return EXIT_BAD_INPUT
     except Exception as error:  # noqa: BLE001 - the last line of defence, by design
+        if _ctrl_c_seen:
+            _say("chickenfoot: interrupted")
+            return EXIT_INTERRUPTED
         _say(f"{_prefix(command)}: {describe_unexpected(error)}")
         return EXIT_BAD_INPUT
 

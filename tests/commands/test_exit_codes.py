@@ -58,6 +58,53 @@ def test_recursion_and_interrupts_map_to_their_codes(capsys):
         "chickenfoot: interrupted", "chickenfoot: terminated"]
 
 
+def _ctrl_c_to_myself() -> None:
+    os.kill(os.getpid(), signal.SIGINT)
+    for _ in range(1000):  # the handler runs between bytecodes
+        pass
+
+
+def test_ctrl_c_that_a_library_turns_into_another_error_is_still_130(capsys):
+    def loading():  # as cv2 does when numpy's import is interrupted
+        try:
+            _ctrl_c_to_myself()
+        except KeyboardInterrupt:
+            raise ImportError("OpenCV bindings requires numpy") from None
+
+    assert guard.run_guarded("read", loading) == 130
+    assert capsys.readouterr().err == "chickenfoot: interrupted\n"
+
+
+def test_ctrl_c_swallowed_where_python_cannot_raise_it_is_still_130(capsys):
+    class Collected:
+        def __del__(self):  # like importlib's module-lock callback
+            _ctrl_c_to_myself()
+
+    def reading():
+        Collected()  # its KeyboardInterrupt is "ignored" by Python
+        return 0
+
+    assert guard.run_guarded("read", reading) == 130
+    assert capsys.readouterr().err == "chickenfoot: interrupted\n"  # no "Exception ignored"
+    assert guard.run_guarded("read", lambda: 0) == 0  # remembered for that run only
+
+
+def test_ctrl_c_while_the_command_starts_is_one_line_and_130():
+    # the console script's own start: `tui` is the first of its code to run
+    starting = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.argv = ['/usr/bin/chickenfoot']; import tui; "
+         "import time; print('loading', flush=True); time.sleep(60)"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        assert starting.stdout.readline() == b"loading\n"
+        starting.send_signal(signal.SIGINT)
+        _out, err = starting.communicate(timeout=20)
+    finally:
+        starting.kill()
+    assert starting.returncode == 130
+    assert err == b"chickenfoot: interrupted\n"
+
+
 def test_usage_errors_stay_2_and_help_stays_0(capsys):
     assert cli("check").returncode == 2
     assert cli("--help").returncode == 0
