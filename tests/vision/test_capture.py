@@ -273,3 +273,19 @@ def test_a_png_is_decoded_from_the_file_under_any_name(tmp_path, monkeypatch):
     with open(name, "wb") as handle:
         handle.write(cv2.imencode(".png", image)[1].tobytes())
     assert np.array_equal(load_image(name).pixels, image)
+
+
+@pytest.mark.parametrize("samples", ["float 0-1", "float 0-255", "grey float", "int32"])
+def test_a_tiff_of_32_bit_samples_is_read_as_the_photo_it_is(tmp_path, samples):
+    colour = _split_colour(40, 70)
+    stored = {"float 0-1": colour.astype(np.float32) / 255,
+              "float 0-255": colour.astype(np.float32),
+              "grey float": cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY).astype(np.float32) / 255,
+              "int32": colour.astype(np.int32)}[samples]
+    path = tmp_path / "wide.tif"
+    assert cv2.imwrite(str(path), stored)
+    loaded = load_image(path)
+    expected = colour if stored.ndim == 3 else cv2.cvtColor(
+        cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    assert loaded.damage is None
+    assert np.abs(loaded.pixels.astype(int) - expected.astype(int)).max() <= 1

@@ -121,8 +121,31 @@ def decode_file(handle: BinaryIO, kind: str, flag: int = cv2.IMREAD_COLOR,
     handle.seek(0)  # where /dev/fd/N is a copy of the descriptor, it shares this offset
     if path is None:
         return decode_photo(handle.read(max_bytes), kind, flag)
-    return _classified(*_decoding(lambda: cv2.imread(path, flag)), cut_short=False,
-                       unchecked=kind in _UNCHECKED_KINDS)
+    pixels, lines = _decoding(lambda: cv2.imread(path, flag))
+    if pixels is None and kind == "tiff" and flag == cv2.IMREAD_COLOR:
+        pixels, lines = _decoding(lambda: _as_8bit_colour(
+            cv2.imread(path, cv2.IMREAD_UNCHANGED)))
+    return _classified(pixels, lines, cut_short=False, unchecked=kind in _UNCHECKED_KINDS)
+
+
+def _as_8bit_colour(pixels: np.ndarray | None) -> np.ndarray | None:
+    """A TIFF of 32-bit samples (floats from a raw converter or a scientific tool, which
+    OpenCV's colour decode refuses) as 8-bit BGR: floats of 0 to 1 scaled to 0-255,
+    anything else taken as 0-255, clipped."""
+    if pixels is None or pixels.size == 0 or pixels.dtype == np.uint8:
+        return pixels
+    if pixels.ndim == 2:
+        pixels = pixels[:, :, None]
+    if pixels.ndim != 3 or pixels.shape[2] not in (1, 3, 4):
+        return None
+    values = pixels[:, :, :3]  # worked on in place: a big TIFF's samples are not copied
+    if values.dtype != np.float32:
+        values = values.astype(np.float32)
+    np.nan_to_num(values, copy=False, nan=0.0, posinf=0.0, neginf=0.0)
+    if pixels.dtype.kind == "f" and float(values.max()) <= 1.0 + 1e-6:
+        values *= 255.0
+    out = np.clip(values, 0, 255, out=values).astype(np.uint8)
+    return cv2.cvtColor(out, cv2.COLOR_GRAY2BGR) if out.shape[2] == 1 else out
 
 
 def _descriptor_path(fd: int) -> str | None:
