@@ -39,6 +39,23 @@ def test_a_cut_short_video_says_it_ended_early(tmp_path, capfd):
     assert "@ 0x" not in capfd.readouterr().err
 
 
+def test_a_video_with_a_damaged_frame_says_how_many_were_lost(tmp_path):
+    data = bytearray(DEMO.read_bytes())
+    middle = len(data) // 2
+    data[middle:middle + 32768] = bytes(32768)  # a lost block: one frame undecodable
+    damaged = tmp_path / "damaged.avi"
+    damaged.write_bytes(bytes(data))
+    said: list[str] = []
+    source = open_source(str(damaged), stall_s=5.0, on_message=said.append)
+    frames = 0
+    while source.read() is not None:
+        frames += 1
+    source.close()
+    assert 75 < frames < 80
+    assert said == [f"video damaged.avi: {80 - frames} of its 80 frames could not be read "
+                    "(the file looks damaged there)"]
+
+
 def test_the_whole_demo_video_ends_quietly():
     source = open_source(str(DEMO), stall_s=5.0)
     frames = 0

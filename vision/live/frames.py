@@ -21,7 +21,8 @@ How it keeps going:
   stays current even when reading is slower than the camera); a video file hands out every
   frame in order, and its end is ``None``. A file that ends well before the frame count in
   its header (a copy cut short) raises ``SourceError`` saying so instead ("ended early:
-  16 of 80 frames").
+  16 of 80 frames"); one that ends a few frames short (frames whose data is damaged
+  are skipped by the decoder) says how many could not be read, and ends as usual.
 - A file or stream name that is not valid UTF-8 is refused in one line: OpenCV's video
   functions crash on one.
 - While a file opens (up to its first frame), what OpenCV's own AVI parser prints on
@@ -389,7 +390,12 @@ class CaptureSource:
                     if ended_early(self._index, self.frame_count):
                         raise SourceError(f"{self.name} ended early: {self._index} of "
                                           f"{self.frame_count} frames (the file looks cut "
-                                          "short)")
+                                          "short or damaged)")
+                    if self.frame_count and self._index < self.frame_count:
+                        missing = self.frame_count - self._index
+                        self.on_message(
+                            f"{self.name}: {missing} of its {self.frame_count} frames could "
+                            "not be read (the file looks damaged there)")
                     return None
                 if item == _FAILED:
                     problem = "unplugged or stopped sending"  # files end with _END
