@@ -176,8 +176,11 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             damage = inspect(self.path)
         except OSError as error:
-            raise StoreError(f"cannot prepare {self.path}: "
-                             f"{error.strerror or error}") from None
+            detail = error.strerror or str(error)
+            if error.filename2:  # keeping a damaged or emptied file aside failed
+                detail = (f"it looks damaged or empty and could not be kept aside as "
+                          f"{Path(error.filename2).name} ({detail})")
+            raise StoreError(f"cannot prepare {self.path}: {detail}") from None
         if damage:
             self.notices.append(damage)
         try:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from tui_fakes import newer_version_database
 
@@ -77,3 +79,20 @@ def test_a_device_or_a_folder_is_no_scorecard_file(name, tmp_path, capsys):
     assert app_main.run_app(build_parser().parse_args(["--db", path])) == 2
     err = capsys.readouterr().err
     assert "is not a file a scorecard can be kept in" in err and err.count("\n") == 1
+
+
+def test_an_empty_file_that_cannot_be_kept_aside_is_named_as_such(tmp_path, capsys,
+                                                                     monkeypatch):
+    # as /proc/version: 0 bytes by its size, in a folder where nothing can be renamed
+    empty = tmp_path / "games.db"
+    empty.write_bytes(b"")
+    os.utime(empty, (0, 0))  # emptied long ago, not a file being created now
+
+    def refused(src, dst):
+        raise FileNotFoundError(2, "No such file or directory", str(src), None, str(dst))
+
+    monkeypatch.setattr("tui.store_files.os.replace", refused)
+    assert app_main.run_app(build_parser().parse_args(["--db", str(empty)])) == 2
+    err = capsys.readouterr().err
+    assert "looks damaged or empty and could not be kept aside as games.db.corrupt-" in err
+    assert err.count("\n") == 1 and empty.exists()
