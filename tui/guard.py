@@ -124,21 +124,24 @@ def ignore_sigint() -> None:
         pass
 
 
-def _unraisable_unless_ctrl_c(unraisable) -> None:
-    """Python prints a KeyboardInterrupt raised where it cannot propagate (a callback
-    inside the import machinery) as "Exception ignored" with a traceback; it is
-    remembered instead (``_ctrl_c_seen``) and the command ends as interrupted."""
-    if not isinstance(unraisable.exc_value, KeyboardInterrupt):
-        sys.__unraisablehook__(unraisable)
-
-
 def run_guarded(command: str, call: Callable[[], int | None]) -> int:
     """``call()``'s status, with every failure turned into a status and one line."""
     global _ctrl_c_seen
     _ctrl_c_seen = False
     _ctrl_c_raises()
     previous_hook = sys.unraisablehook
-    sys.unraisablehook = _unraisable_unless_ctrl_c
+
+    def unraisable_unless_ctrl_c(unraisable) -> None:
+        # Python prints a KeyboardInterrupt raised where it cannot propagate (a callback
+        # in the import machinery) as "Exception ignored" with a traceback; it is
+        # remembered instead, and the command ends as interrupted.
+        global _ctrl_c_seen
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _ctrl_c_seen = True
+        else:
+            previous_hook(unraisable)
+
+    sys.unraisablehook = unraisable_unless_ctrl_c
     try:
         return _guarded(command, call)
     finally:
@@ -150,7 +153,7 @@ def _guarded(command: str, call: Callable[[], int | None]) -> int:
         code = int(call() or 0)
         if sys.stdout is not None:  # None: started with its output closed
             sys.stdout.flush()
-        if _ctrl_c_seen:  # swallowed on the way (see _unraisable_unless_ctrl_c)
+        if _ctrl_c_seen:  # swallowed on the way (see run_guarded)
             _say("chickenfoot: interrupted")
             return EXIT_INTERRUPTED
         return code
