@@ -9,6 +9,32 @@ script needs no table of signals to tell done, illegal, bad input and stopped ap
 ``run_guarded(command, call)`` runs ``call`` and turns every way out into that status and
 at most one line on stderr: no traceback ever reaches the terminal, and an unexpected error
 exits 2, never 1 (which a script would take for "illegal").
+
+Why: Bad input ends in one line and a status that means one thing. Every subcommand runs
+under `tui/guard.py`: 0 done or legal, 1 illegal, 2 bad input or an unexpected error, 130
+interrupted (Ctrl+C, SIGTERM, a closed output pipe): four codes with one meaning each,
+rather than the shell's 128 + signal, so a script tells done, illegal, bad input and
+stopped apart without a table of signals. Ctrl+C is covered from the first line of our
+code: `tui/__init__` sets a quick exit (one line, 130) when started as the command, and
+the guard remembers a Ctrl+C that a library turned into another error (cv2 calls an
+interrupted numpy import "numpy missing") or that Python could only print as "Exception
+ignored". Photos are opened by Python (`vision/image/photo_file.py`: regular files only,
+non-blocking, so a FIFO never waits) and OpenCV is given the open descriptor's name
+(`/proc/self/fd/N`) or the bytes (a JPEG, whose cut end needs a marker added), never the
+file's own name, because OpenCV's file functions crash on a name that is not UTF-8; the
+header walk (`vision/image/header.py`) finds a JPEG's size behind any number of APP
+segments before a pixel is decoded. The C decoders' own lines are captured around the
+decode and become our warnings (`vision/native_log.py`, `vision/image/decode.py`). Echoed
+input is clipped and long lists counted (`scorer/messages.py`). `bench/bench_fuzz.py` runs
+the damaged corpus of `bench/damaged_images.py` and counts tracebacks, crashes and hangs.
+The SIGTERM handler goes in before a command's modules load, and once the command is done
+a late SIGTERM is let go: a signal in the last instants must not turn a finished command
+into -15. A photo's pixel count is bounded at the source: a JPEG over 16 MP is decoded
+reduced inside libjpeg, and another format reduced right after its decode (over 50 MP it
+is refused; a TIFF over 24 MP and a WebP over 16 MP too, whose decoders hold the file and
+extra copies), so reading any photo stays under 300 MB, and the scorecard itself refuses a
+round score above what the rules allow, so no stored number can grow past what the app can
+add and print.
 """
 
 from __future__ import annotations

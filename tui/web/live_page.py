@@ -5,6 +5,17 @@ Order matters for the player: the port is taken first (a port in use is one line
 anything loads), then the camera is opened, then the URL is printed (and opened in the
 browser when there is a desktop to open it on). The page's Send button writes the view
 into the scorecard app's inbox, as ``s`` with ``--send`` does in the window.
+
+Why: The live view is a page in the browser. `chickenfoot live` serves the picture and the
+reading on 127.0.0.1 (`tui/web/`: standard-library `http.server` in a thread beside the
+loop; a JPEG fetched whenever the JSON status names a newer one, so a stalled camera or a
+closed tab never holds a request). It works on the default install, whose headless OpenCV
+cannot open a window; every laptop and phone has a browser; and CI tests what a player
+sees in Debian's headless chromium (`tests/browser/`). The OpenCV window stays where one
+can open. The scorecard reaches the phones the same way, by `textual-serve`; `serve
+--live` runs the same live page (its loop in a thread) on a second port and links it from
+the scorecard page, rather than mounting it in textual-serve's aiohttp app: one
+implementation of the live page, and the scorecard keeps working if the camera stalls.
 """
 
 from __future__ import annotations

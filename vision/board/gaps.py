@@ -20,6 +20,47 @@ and nothing lies there but perhaps an unsure reading centred in it, a double was
 or boxed askew there: the spinner among its arms (where the arms crowd it), or a chicken
 foot's double between the tile it was played on and its toes. Only the spinner and the
 doubles are ever met by three tiles.
+
+Why: A tableau is one piece, so a tile off it says where to look again. When tiles reach
+the spinner by no join, `board/gaps` looks for an open end on the tree facing an open end
+off it across a gap about one tile long, both in line with it: the place of a tile the
+detector missed in a straight chain (or two tiles long: two missed in a row, under glare
+or on a dark photo, each then looked at). Where a chain turns a corner (an L), the missed
+tile lies straight on from one neighbour, on bare table, and the other neighbour, turned
+square, touches its far half; that place is looked at too, when no straight gap fits.
+`board/looks` asks the reader to read that one place (`TileReader.read_at`: the two halves
+cut where a tile as long as its neighbours would lie, the pair judge saying how surely a
+tile is there) and keeps the tile when it is read surely; decoding then holds it to the
+values it touches. Only the board-reading path takes a second look (the reader offers it
+as an extra method, and a reader without it is simply not asked), so hand scoring is
+unchanged. A reading of 0-0 touching no tile at all is left out with a note: a plain patch
+(paper, a card) reads as the double blank because it has no pips, and a real 0-0 that far
+apart is not part of the tableau either; so is a reading touching nothing and read under
+0.5 (a speck of the table's pattern, a third of a tile long, or a pale patch of it). A
+loose tile with pips read surely stays a problem: it may be a missed join. For the same
+reason a 0-0 at an open end that does not fit the end as read is left out, with a note,
+when the board then fits, if it was read under 0.8 or no board fits it at all (glare on a
+tile reads as a 0-0 as surely as a blank tile); a 0-0 read surely that the board fits by
+changing its neighbour stays.
+
+Why: Only doubles are met by three tiles, so a place where three meet holds one. The
+spinner is where the detector does worst: its arms crowd it, it gets boxed askew (then
+dropped as lying on its arms, or left unsure), and another double becomes the spinner.
+Before anything else `board/gaps` looks for a place that three or more tiles' ends point
+at, two of them head on across it, with no tile lying across it (the tip of an arm boxed
+too long, reaching past where a tile its neighbours' length would end, does not count, and
+an end that lies on the double itself meets it whichever way it points). The double that
+fills it lies along those two or across them, and arms boxed too long (over the double's
+halves) hide which, so `board/read` reads it both ways and keeps the surer reading; it is
+laid the way whose box the meeting ends touch best, since the reader's crop of a crowded
+spinner can read better the wrong way round. Every end that met the place is joined to the
+double found there (an arm nudged off the spinner stays its arm), and of the pairs facing
+across a place the one a double's width or length apart sets where it lies. The double is
+taken only when at least two of the tiles meeting it show its value on the half that
+points at it, and it replaces a reading centred there only when that first look was unsure
+(under 0.8) and the second is surer; a note says so either way. Gaps and holes are sized
+by how long the tiles around them are, not by their two neighbours' own lengths: a
+neighbour boxed too long, over part of the missed tile, would make the gap look too short.
 """
 
 from __future__ import annotations

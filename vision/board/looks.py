@@ -10,6 +10,36 @@ must lie, and what it finds there.
 
 ``vision.board.gaps`` says where those places are; ``vision.board.read`` decides when to
 look. A tile found replaces any first reading lying on it (``without_misreadings``).
+
+Why: A tile boxed as two small tiles is read again as one. In a crowded line the detector
+sometimes boxes each half of a tile as a small tile of its own, and each then reads its
+half's value twice: a double that is not there. Two readings each under 0.6 of the length
+of the tiles around them, their centres 0.35 to 0.7 tile lengths apart, are read again as
+one tile with its half centres at theirs, and replaced when that reading is sure (0.5 or
+better), with a note. This comes before the tiles are put back true to size, which would
+grow both to full length and drop one as lying on the other.
+
+Why: An unsure tile is read again along its length. In a line of abutting tiles the
+detector boxes halves off centre or too long, and the crop of a half then reaches into the
+next tile and counts some of its pips: a 7 read as 8 with the true value as runner-up, and
+at the end of a chain no join to disagree with it. Read again at its own half centres
+(`TileReader.read_at`), the tile still reads wrong; read centred on the tile both halves
+are sure. So every tile read under 0.9, once tiles are true to size, is read again moved
+along its length by up to 0.3 of its half spacing (and at its neighbours' length when it
+was read 10% longer or shorter), and the surest look replaces it when it is surer by 0.05,
+surer than not (0.5), and its halves' values or its length differ (a note says when its
+value changed). A look that confirms each half's value at the same length leaves the tile
+where it was read: the surest look tells the value and the length, not the place to the
+pixel, and moving tiles that were read right broke joins (a tile nudged onto its
+neighbour's end). A tile whose halves swap places (8-7 read where 7-8 lies, paired across
+two tiles) is moved. A half whose value changed keeps the first look's value as its
+runner-up: a look moved a little too far cuts a pip off (8 read as 7) as surely as one off
+centre gains one, and decoding lets the joins choose. The moves are a guess, checked by
+the board: when the board with them does not fit or breaks the rules and the board read
+without them is whole and lawful, the first looks stand (a tile moved to where it reads
+surest can land its end on the side of a neighbour boxed off the same way). A tile found
+in a gap in a chain (``vision.board.gaps``) is read again the same way: the gap's place
+comes from its neighbours' ends, and they may be boxed off centre too.
 """
 
 from __future__ import annotations

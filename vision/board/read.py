@@ -7,6 +7,17 @@
 A photo is read once, whatever is in dispute: the board is the board as it lies,
 mismatched joins included (each a MISMATCH problem). Judging a tile of it is
 ``vision.board.dispute``'s, on this same reading.
+
+Why: A tile that may be no tile is left out; a tile read as a tile stays. A board that
+cannot be built, has a mismatched join or breaks the house rules may have been misread,
+and then a reading that may be no tile at all is the likeliest culprit: one read under 0.3
+anywhere, or a 0-0 read under 0.8 at the end of a chain (a patch of table beside a tile).
+When leaving out one such tile makes the board whole and lawful, it goes, with a note
+naming what it broke; the four least sure are tried. A tile read surely stays whatever it
+breaks, because it may be the very play in dispute: the photo is read once, without
+knowing which tile that is (`vision/board/read.py`). The house rules (spinner arms, toes
+per foot) come from `--arms` and `--rule` on the command line and from the game's rules in
+the app.
 """
 
 from __future__ import annotations

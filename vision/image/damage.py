@@ -25,6 +25,15 @@ is found instead, and the decoder says where in the picture it had got to
 (``decoded_lines`` of the file cut there). A flip that left no
 garbage row (the decoder found its place again, or only the colours drifted) has damage
 nowhere in particular, and no tile is sure.
+
+Why: A damaged photo is read only where it is whole. A JPEG cut short decodes with flat
+decoder grey after the cut; that part is not read, and a tile the cut crosses is named and
+left out. A JPEG the decoder calls corrupt is garbage from the block where the decoder
+lost its place: that row is found in the picture (block edges that jump, or a whole row
+stepping in colour) or, for zeros in the data, from where the file would end, and the
+photo is read before it. Without such a row no tile is surer than 0.5
+(`vision/image/damage.py`). Hands and boards go through the same `read_undamaged`, so a
+board is never built from garbage.
 """
 
 from __future__ import annotations

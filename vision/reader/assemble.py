@@ -9,6 +9,17 @@ A tile box holding only one half gets its other half from the box (a missed blan
 when the judge agrees. Halves with no partner at all are reported as problems rather
 than guessed into tiles. Without a judge, tile boxes claim the pair that fills them best
 and the rest are paired by geometry alone.
+
+Why: Detector: halves and tiles as two classes of axis-aligned boxes, not a pose or
+oriented-box model. The only real labels we have (`datasets/real/`) are axis-aligned half
+boxes; a plain detector can be judged on them directly and, later, trained on them. Tiles
+are rebuilt from their halves: two halves of one tile lie exactly one half-side apart (for
+a half whose box is w wide, seen at angle t, the side is w/(|cos t|+|sin t|)), and a
+detected tile box decides between equally close neighbours (tiles touching side by side).
+A tile box that holds one detected half gets its other half by reflecting the half through
+the box centre, so a missed blank half is still read. The corners of a tile follow from
+its two half centres, at any rotation. NMS uses IoU 0.7 because rotated touching tiles
+overlap a lot as axis-aligned boxes.
 """
 
 from __future__ import annotations

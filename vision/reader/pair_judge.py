@@ -6,6 +6,27 @@ overlap and sit at every spacing); the picture can: a divider between the halves
 table past the ends for a tile, a seam and a face running on for two neighbours. A
 candidate the judge is unsure of from one end is looked at from the other end too and the
 two answers averaged.
+
+Why: Which halves make a tile is decided by looking, not by geometry alone. Geometry
+(`vision.reader.assemble.half_pair_error`: the offset between two half centres in units of
+the boxes' mean width and height is 1 in |dx| + |dy| for the two halves of one tile, at
+any rotation, even in a stretched photo) finds the candidates: halves roughly one half
+apart (error up to 0.8). It cannot choose between them when tiles touch or turn, because
+their boxes overlap and neighbours sit at the same spacing; that step paired most of the
+wrong tiles on the real photos (a 4 of one tile with the 7 of its neighbour). So a small
+CNN, the pair judge (`vision/reader/pair_judge.py`, `models/pairs.onnx`), looks at each
+candidate in the photo, rectified along the line joining the two centres
+(`vision/reader/pair_crop.py`): a tile shows a divider between the halves and table past
+its ends and sides; two neighbours show a seam and faces running on. Candidates are taken
+likeliest first; halves the judge is unsure about but that lie exactly right and that the
+detector is sure of are paired in a second round, because two lone halves drop their pips
+from the score while a doubtful tile keeps them; a second detection of a paired half is
+dropped. Pose or oriented-box detectors were the alternative; they need corner labels the
+real photos do not have, and a new detector is hours of CPU training, while the judge
+trains in minutes on candidates cut from the same photos the detector was trained on, and
+can be trained on the real photos' labels wherever pairing them is unambiguous. The
+geometry-only pairing (tile boxes claim the pair that fills them best) remains for a
+reader without a judge, and for pairing the real training labels.
 """
 
 from __future__ import annotations

@@ -24,6 +24,21 @@ Set knowledge applied after the reader:
 - the tiles of a set are one size, so a tile far wider than the others is doubtful;
 - a double blank counts 50, so a 0|0 is counted unasked only when read surely past the
   doubt threshold (``DOUBLE_BLANK_SURE_FROM``).
+
+Why: Pips are read by a separate small CNN from full- resolution crops. The detector runs
+letterboxed to 320 px on the long side, at the photo's own shape (320x192 for 16:9), where
+pips of a 12 MP photo are a pixel wide; the pip reader cuts each half from the original
+photo (`vision/reader/half_crop.py`, the one function training and reading share), so pip
+size is independent of the photo size. A big photo is first read from a quick decode at
+1/2 to 1/8 and read again only when that look found no tile, or a half under 96 px wide
+there, and then at the least detail that makes every half found that wide
+(`vision/reader/recognize.py`): the models see a half through a 64-px crop, so more pixels
+show them nothing new, and a 50 MP close-up reads in its quick look (1.6 s, 223 MB, where
+reading it again at 16 MP took 4.9 s and 1.4 GB); a wide shot keeps the pixels it needs.
+Reading the crop in four quarter turns and averaging costs little (crops are 64 px) and
+steadies hard cases. The reader returns a probability for every value, so the runner-up is
+always known, and a set's knowledge (no value above N) is a mask, not a filter after the
+fact.
 """
 
 from __future__ import annotations

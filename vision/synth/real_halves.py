@@ -11,6 +11,17 @@ and a dark rim (a tile's edge) on a rendered table, and the photo is tilted as a
 tilts it. Without the inset of the cut, the even light and the margin, the pair judge took
 some tiles for two tiles touching (one true pair judged 0.13, then 0.98), and the pips of
 8s and 9s crowded the divider: seams of the composition's making, not the reader's.
+
+Why: Real pixels in new layouts, without a camera. Rendered photos come from the renderer
+the models trained on, so figures on them may flatter.
+`vision/evaluation/half_pictures.py` cuts the halves of the real validation photos (never
+trained on) from their label boxes, and `vision/synth/real_halves.py` lays them out as
+hands and tableaux on rendered tables (`bench_board.py --mode real`, bench_trust's "hands
+of real halves"). The cut sits in evaluation (it needs the reader and the labels), the
+layout in synth (it needs the renderer): neither package may import the other. A composed
+photo shows its own seams if made carelessly (a second divider, halves in two lights,
+tiles mirrored into the border), and the pair judge rightly takes those for two tiles
+touching; the module's docstring says how each was removed.
 """
 
 from __future__ import annotations
