@@ -55,7 +55,27 @@ class Terminated(BaseException):
     """SIGTERM arrived (a BaseException, so ``except Exception`` does not swallow it)."""
 
 
-def _on_sigterm(_signum, _frame) -> None:
+_guard_depth = 0  # how many run_guarded calls are under way
+# "interrupted" or "terminated" once a signal came during the guarded call: a library that
+# turns the exception into another error, or swallows it, must not hide it
+_stopped_by: str | None = None
+
+
+def _signalled(signum: int, why: str) -> None:
+    """Remember the signal; between guards (a few lines of ``tui.cli.main``) in the
+    command's own process nothing is in flight, so it ends at once (one line, 130)
+    instead of raising where no guard catches it. Elsewhere (a test calling ``main``) the
+    caller raises as usual."""
+    global _stopped_by
+    _stopped_by = why
+    import tui
+
+    if not _guard_depth and tui.STARTED_AS_COMMAND:
+        tui.interrupted_while_starting(signum, None)
+
+
+def _on_sigterm(signum, _frame) -> None:
+    _signalled(signum, "terminated")
     raise Terminated
 
 
@@ -117,21 +137,17 @@ def _prefix(command: str) -> str:
     return f"chickenfoot {command}" if command else "chickenfoot"
 
 
-_ctrl_c_seen = False  # a library that swallows KeyboardInterrupt must not hide it
-
-
-def _on_ctrl_c(_signum, _frame) -> None:
-    global _ctrl_c_seen
-    _ctrl_c_seen = True
+def _on_ctrl_c(signum, _frame) -> None:
+    _signalled(signum, "interrupted")
     raise KeyboardInterrupt
 
 
 def _ctrl_c_raises() -> None:
-    """Ctrl+C raises KeyboardInterrupt, and is remembered: a module interrupted while it
-    loads can surface as another error (cv2 then reports numpy missing), which is still
-    the interruption. Replaces only Python's own handler or the quick exit ``tui``
-    installs while the command starts; an ignored Ctrl+C (a background job) stays
-    ignored."""
+    """Ctrl+C raises KeyboardInterrupt, and is remembered (``_stopped_by``): a module
+    interrupted while it loads can surface as another error (cv2 then reports numpy
+    missing), which is still the interruption. Replaces only Python's own handler or the
+    quick exit ``tui`` installs while the command starts; an ignored Ctrl+C (a background
+    job) stays ignored."""
     from tui import interrupted_while_starting
 
     try:
@@ -152,25 +168,29 @@ def ignore_sigint() -> None:
 
 def run_guarded(command: str, call: Callable[[], int | None]) -> int:
     """``call()``'s status, with every failure turned into a status and one line."""
-    global _ctrl_c_seen
-    _ctrl_c_seen = False
+    global _stopped_by, _guard_depth
+    _stopped_by = None
     _ctrl_c_raises()
     previous_hook = sys.unraisablehook
 
-    def unraisable_unless_ctrl_c(unraisable) -> None:
-        # Python prints a KeyboardInterrupt raised where it cannot propagate (a callback
-        # in the import machinery) as "Exception ignored" with a traceback; it is
-        # remembered instead, and the command ends as interrupted.
-        global _ctrl_c_seen
+    def unraisable_unless_stopped(unraisable) -> None:
+        # Python prints a KeyboardInterrupt (or Terminated) raised where it cannot
+        # propagate (a callback in the import machinery) as "Exception ignored" with a
+        # traceback; it is remembered instead, and the command ends as stopped.
+        global _stopped_by
         if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            _ctrl_c_seen = True
+            _stopped_by = "interrupted"
+        elif isinstance(unraisable.exc_value, Terminated):
+            _stopped_by = "terminated"
         else:
             previous_hook(unraisable)
 
-    sys.unraisablehook = unraisable_unless_ctrl_c
+    sys.unraisablehook = unraisable_unless_stopped
+    _guard_depth += 1
     try:
         return _guarded(command, call)
     finally:
+        _guard_depth -= 1
         sys.unraisablehook = previous_hook
 
 
@@ -179,8 +199,8 @@ def _guarded(command: str, call: Callable[[], int | None]) -> int:
         code = int(call() or 0)
         if sys.stdout is not None:  # None: started with its output closed
             sys.stdout.flush()
-        if _ctrl_c_seen:  # swallowed on the way (see run_guarded)
-            _say("chickenfoot: interrupted")
+        if _stopped_by is not None:  # swallowed on the way (see run_guarded)
+            _say(f"chickenfoot: {_stopped_by}")
             return EXIT_INTERRUPTED
         return code
     except KeyboardInterrupt:
@@ -202,8 +222,8 @@ def _guarded(command: str, call: Callable[[], int | None]) -> int:
             _say(f"{_prefix(command)}: {clip(str(code), 160)}")
         return EXIT_BAD_INPUT
     except Exception as error:  # noqa: BLE001 - the last line of defence, by design
-        if _ctrl_c_seen:
-            _say("chickenfoot: interrupted")
+        if _stopped_by is not None:
+            _say(f"chickenfoot: {_stopped_by}")
             return EXIT_INTERRUPTED
         _say(f"{_prefix(command)}: {describe_unexpected(error)}")
         return EXIT_BAD_INPUT

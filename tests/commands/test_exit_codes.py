@@ -89,7 +89,26 @@ def test_ctrl_c_swallowed_where_python_cannot_raise_it_is_still_130(capsys):
     assert guard.run_guarded("read", lambda: 0) == 0  # remembered for that run only
 
 
-def test_ctrl_c_while_the_command_starts_is_one_line_and_130():
+def test_sigterm_that_a_library_turns_into_another_error_is_still_130(capsys):
+    def loading():
+        try:
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):
+                pass
+        except guard.Terminated:
+            raise ImportError("OpenCV bindings requires numpy") from None
+
+    restore = guard.install_sigterm()
+    try:
+        assert guard.run_guarded("read", loading) == 130
+    finally:
+        restore()
+    assert capsys.readouterr().err == "chickenfoot: terminated\n"
+
+
+@pytest.mark.parametrize(("sent", "said"), [(signal.SIGINT, b"chickenfoot: interrupted\n"),
+                                            (signal.SIGTERM, b"chickenfoot: terminated\n")])
+def test_a_signal_while_the_command_starts_is_one_line_and_130(sent, said):
     # the console script's own start: `tui` is the first of its code to run
     starting = subprocess.Popen(
         [sys.executable, "-c", "import sys; sys.argv = ['/usr/bin/chickenfoot']; import tui; "
@@ -97,12 +116,12 @@ def test_ctrl_c_while_the_command_starts_is_one_line_and_130():
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
     try:
         assert starting.stdout.readline() == b"loading\n"
-        starting.send_signal(signal.SIGINT)
+        starting.send_signal(sent)
         _out, err = starting.communicate(timeout=20)
     finally:
         starting.kill()
     assert starting.returncode == 130
-    assert err == b"chickenfoot: interrupted\n"
+    assert err == said
 
 
 def test_usage_errors_stay_2_and_help_stays_0(capsys):
@@ -183,3 +202,19 @@ def test_a_huge_bad_value_is_named_by_its_start_not_echoed(words):
     done = cli(*words)
     assert done.returncode == 2 and b"Traceback" not in done.stderr
     assert 0 < len(done.stderr) < 1_000
+
+
+def test_sigterm_between_the_guards_ends_in_one_line_not_a_traceback():
+    # the command's own handlers are in, but no guard is running (main's few plain lines)
+    between = subprocess.Popen(
+        [sys.executable, "-c", "import sys; sys.argv = ['/usr/bin/chickenfoot']; import tui; "
+         "from tui import guard; guard.install_sigterm(); import time; "
+         "print('between', flush=True); time.sleep(60)"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        assert between.stdout.readline() == b"between\n"
+        between.send_signal(signal.SIGTERM)
+        _out, err = between.communicate(timeout=20)
+    finally:
+        between.kill()
+    assert (between.returncode, err) == (130, b"chickenfoot: terminated\n")
