@@ -41,6 +41,8 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.median import median
+
 FILL = 128  # what libjpeg gives the pixels it never received
 MCU_PX = 16  # the block row the cut lands in is partly grey too
 CORRUPT_CONFIDENCE_CAP = 0.5  # under the doubt threshold (vision.doubt)
@@ -130,7 +132,7 @@ def garbage_from(grey: np.ndarray, block: int = JPEG_BLOCK_PX) -> int | None:
     if block < 2 or min(grey.shape) < 4 * block:
         return None
     excess = _edge_excess(grey, block)
-    typical = float(np.median(np.abs(excess)))
+    typical = median(np.abs(excess))
     garbage = excess > max(GARBAGE_LEAST_EXCESS, GARBAGE_TIMES_TYPICAL * typical)
     share = garbage.mean(axis=1)
     window = np.convolve(share, np.ones(GARBAGE_WINDOW))[GARBAGE_WINDOW - 1:]
@@ -156,7 +158,7 @@ def shift_from(stored: np.ndarray, block: int = JPEG_BLOCK_PX) -> int | None:
 
     at, before = ycc(ys), ycc(ys - 1)
     beside = 0.5 * ((ycc(ys + 1) - at) + (before - ycc(ys - 2)))
-    step = np.abs(np.median(at - before - beside, axis=1)).max(axis=1)
+    step = np.abs(median(at - before - beside, axis=1)).max(axis=1)
     found = np.flatnonzero(step >= SHIFT_LEAST_STEP)
     return int(ys[found[0]]) if found.size else None
 

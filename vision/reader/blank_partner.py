@@ -13,6 +13,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.median import median
 from vision.reader.assemble import HalfSlot, TileSlot, ordered_halves
 from vision.reader.half_crop import crop_half
 from vision.reader.pips import PipReader
@@ -66,7 +67,7 @@ def _face_colour(face: FaceImage, box: Box) -> np.ndarray | None:
     region = face.lab(box, 0.1).reshape(-1, 3)
     if len(region) == 0:
         return None
-    return region[region[:, 0] >= np.percentile(region[:, 0], 50)].mean(0)
+    return region[region[:, 0] >= median(region[:, 0])].mean(0)
 
 
 def _overlaps(box: Box, others: list[Box], limit: float = 0.15) -> bool:
@@ -107,7 +108,7 @@ def find_blank_partner(face: FaceImage, box: Box, others: list[Box], pips: PipRe
         inner = face.lab(near, 0.2).reshape(-1, 3)
         if len(inner) == 0:
             continue
-        distance = float(np.linalg.norm(np.median(inner, 0) - colour))
+        distance = float(np.linalg.norm(median(inner, 0) - colour))
         texture = float(face.grey(near, 0.2).std())
         if distance <= MAX_FACE_DISTANCE and texture <= MAX_BLANK_TEXTURE:
             candidates.append(near)

@@ -59,7 +59,7 @@ def non_max_suppression(dets: Detections, iou_threshold: float) -> Detections:
     """Per-class greedy NMS. Touching rotated tiles overlap a lot as axis-aligned boxes, so
     the reader uses a high threshold."""
     keep: list[int] = []
-    for cls in np.unique(dets.classes):
+    for cls in sorted(set(dets.classes.tolist())):  # not np.unique: it loads numpy.ma
         idx = np.flatnonzero(dets.classes == cls)
         idx = idx[np.argsort(-dets.scores[idx])]
         while len(idx):

@@ -26,6 +26,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from vision.median import median
 from vision.reader.pair_crop import PAIR_COLS, PAIR_ROWS, crop_pair
 
 DIVIDER_SEEN = 4.0
@@ -58,7 +59,7 @@ def _line_strength(grey: np.ndarray, rows: slice) -> float:
     it, over that light's unevenness."""
     along = grey[rows].mean(axis=0)
     face = np.concatenate([along[_FACE[0]], along[_FACE[1]]])
-    level = float(np.median(face))
+    level = median(face)
     middle = along[_MIDDLE]
     line = max(level - float(middle.min()), float(middle.max()) - level)
     return line / (float(np.std(face)) + 1.0)

@@ -38,6 +38,7 @@ from pathlib import Path
 import numpy as np
 
 from vision.image import shrink_by
+from vision.median import median
 from vision.reader.assemble import HalfSlot
 from vision.reader.onnx_session import open_session
 from vision.reader.pair_crop import ALONG, PAIR_COLS, crop_pair
@@ -110,7 +111,7 @@ class PhotoJudge:
     def _shrink_for(self, pairs: Sequence[tuple[HalfSlot, HalfSlot]]) -> None:
         # Shrink the photo once to about the pictures' scale, rather than blurring a big
         # neighbourhood of a 12 MP photo for every candidate.
-        spacing = float(np.median([math.dist(a.center, b.center) for a, b in pairs]))
+        spacing = median([math.dist(a.center, b.center) for a, b in pairs])
         factor = PAIR_COLS / ALONG / max(spacing, 1.0)
         if factor < 0.7:
             self.image_bgr = shrink_by(self.image_bgr, factor)

@@ -66,6 +66,7 @@ from vision.image import (
     intact_region,
     load_image,
 )
+from vision.median import median
 from vision.reader.calibration import Calibration
 from vision.reader.second_look import read_hand
 from vision.types import LoneHalf, ReaderProblem, Recognition, TileReading
@@ -349,7 +350,7 @@ def _oversized_doubtful(tiles: list[TileReading]) -> tuple[list[TileReading], in
     out, count = [], 0
     for index, tile in enumerate(tiles):
         others = widths[:index] + widths[index + 1:]
-        if widths[index] >= OVERSIZED * float(np.median(others)) \
+        if widths[index] >= OVERSIZED * median(others) \
                 and not is_doubtful_confidence(tile.confidence):
             tile = replace(tile, confidence=ASKED_CONFIDENCE)
             count += 1

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from vision.doubt import is_doubtful_confidence
+from vision.median import median
 from vision.types import LoneHalf, ReaderProblem, TileReading
 
 if TYPE_CHECKING:
@@ -79,7 +80,7 @@ def with_margin(image_bgr: np.ndarray, margin: float) -> tuple[np.ndarray, tuple
 def border_colour(image_bgr: np.ndarray) -> np.ndarray:
     """The median colour of the photo's outermost pixels: most often the table."""
     border = np.concatenate([image_bgr[0], image_bgr[-1], image_bgr[:, 0], image_bgr[:, -1]])
-    return np.median(border, axis=0).astype(np.uint8)
+    return median(border, axis=0).astype(np.uint8)
 
 
 def _inside(tile: TileReading, width: int, height: int) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from vision.median import median
 from vision.reader.detect import OnnxDetector
 from vision.reader.detections import HALF, Detections, non_max_suppression
 
@@ -41,10 +42,10 @@ def window_side_for(image_shape: tuple[int, ...], input_px: int, dets: Detection
         (halves.boxes_xyxy[:, 2] - halves.boxes_xyxy[:, 0])
         * (halves.boxes_xyxy[:, 3] - halves.boxes_xyxy[:, 1])
     )
-    side_at_model = float(np.median(sizes)) * scale
+    side_at_model = median(sizes) * scale
     if side_at_model >= MIN_HALF_AT_MODEL_PX:
         return None
-    side_px = float(np.median(sizes))
+    side_px = median(sizes)
     return int(max(input_px, min(longest, input_px * side_px / TARGET_HALF_AT_MODEL_PX)))
 
 
