@@ -8,6 +8,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -58,52 +59,55 @@ def test_recursion_and_interrupts_map_to_their_codes(capsys):
         "chickenfoot: interrupted", "chickenfoot: terminated"]
 
 
-def _ctrl_c_to_myself() -> None:
-    os.kill(os.getpid(), signal.SIGINT)
-    for _ in range(1000):  # the handler runs between bytecodes
-        pass
+def _guarded_in_a_fresh_process(body: str) -> tuple[int, str]:
+    """Run ``body`` (defining ``call``) under ``run_guarded`` in a process of its own, as a
+    command runs: no handler or thread an earlier test left can change what a signal
+    does. Returns the exit status and stderr."""
+    code = ("import signal, sys\nfrom tui import guard\n" + textwrap.dedent(body)
+            + "\nguard.install_sigterm()\nsys.exit(guard.run_guarded('read', call))\n")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    return run.returncode, run.stderr
 
 
-def test_ctrl_c_that_a_library_turns_into_another_error_is_still_130(capsys):
-    def loading():  # as cv2 does when numpy's import is interrupted
-        try:
-            _ctrl_c_to_myself()
-        except KeyboardInterrupt:
-            raise ImportError("OpenCV bindings requires numpy") from None
-
-    assert guard.run_guarded("read", loading) == 130
-    assert capsys.readouterr().err == "chickenfoot: interrupted\n"
-
-
-def test_ctrl_c_swallowed_where_python_cannot_raise_it_is_still_130(capsys):
-    class Collected:
-        def __del__(self):  # like importlib's module-lock callback
-            _ctrl_c_to_myself()
-
-    def reading():
-        Collected()  # its KeyboardInterrupt is "ignored" by Python
-        return 0
-
-    assert guard.run_guarded("read", reading) == 130
-    assert capsys.readouterr().err == "chickenfoot: interrupted\n"  # no "Exception ignored"
-    assert guard.run_guarded("read", lambda: 0) == 0  # remembered for that run only
+def test_ctrl_c_that_a_library_turns_into_another_error_is_still_130():
+    # as cv2 does when numpy's import is interrupted
+    assert _guarded_in_a_fresh_process("""
+        def call():
+            try:
+                signal.raise_signal(signal.SIGINT)
+            except KeyboardInterrupt:
+                raise ImportError("OpenCV bindings requires numpy") from None
+    """) == (130, "chickenfoot: interrupted\n")
 
 
-def test_sigterm_that_a_library_turns_into_another_error_is_still_130(capsys):
-    def loading():
-        try:
-            os.kill(os.getpid(), signal.SIGTERM)
-            for _ in range(1000):
-                pass
-        except guard.Terminated:
-            raise ImportError("OpenCV bindings requires numpy") from None
+def test_ctrl_c_swallowed_where_python_cannot_raise_it_is_still_130():
+    # like importlib's module-lock callback: Python only prints "Exception ignored"
+    assert _guarded_in_a_fresh_process("""
+        class Collected:
+            def __del__(self):
+                signal.raise_signal(signal.SIGINT)
 
-    restore = guard.install_sigterm()
-    try:
-        assert guard.run_guarded("read", loading) == 130
-    finally:
-        restore()
-    assert capsys.readouterr().err == "chickenfoot: terminated\n"
+        def call():
+            Collected()
+            return 0
+    """) == (130, "chickenfoot: interrupted\n")
+
+
+def test_a_signal_is_remembered_for_its_own_run_only(capsys):
+    guard._stopped_by = "interrupted"  # as a run before this one left it
+    assert guard.run_guarded("read", lambda: 0) == 0
+    assert capsys.readouterr().err == ""
+
+
+def test_sigterm_that_a_library_turns_into_another_error_is_still_130():
+    assert _guarded_in_a_fresh_process("""
+        def call():
+            try:
+                signal.raise_signal(signal.SIGTERM)
+            except guard.Terminated:
+                raise ImportError("OpenCV bindings requires numpy") from None
+    """) == (130, "chickenfoot: terminated\n")
 
 
 @pytest.mark.parametrize(("sent", "said"), [(signal.SIGINT, b"chickenfoot: interrupted\n"),
