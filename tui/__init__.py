@@ -24,6 +24,7 @@ STARTED_AS_COMMAND = os.path.splitext(
 if STARTED_AS_COMMAND:
     for _signum in _ENDED_BY:
         try:
-            _signal.signal(_signum, interrupted_while_starting)
+            if _signal.getsignal(_signum) != _signal.SIG_IGN:  # a background job's stays
+                _signal.signal(_signum, interrupted_while_starting)
         except (ValueError, OSError):  # not the main thread
             pass

@@ -59,6 +59,13 @@ def test_recursion_and_interrupts_map_to_their_codes(capsys):
         "chickenfoot: interrupted", "chickenfoot: terminated"]
 
 
+def _as_from_a_terminal() -> None:
+    """A child started as from a terminal, Ctrl+C and SIGTERM at their defaults: this test
+    run may itself be a background job, whose children inherit them ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _guarded_in_a_fresh_process(body: str) -> tuple[int, str]:
     """Run ``body`` (defining ``call``) under ``run_guarded`` in a process of its own, as a
     command runs: no handler or thread an earlier test left can change what a signal
@@ -66,7 +73,7 @@ def _guarded_in_a_fresh_process(body: str) -> tuple[int, str]:
     code = ("import signal, sys\nfrom tui import guard\n" + textwrap.dedent(body)
             + "\nguard.install_sigterm()\nsys.exit(guard.run_guarded('read', call))\n")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, timeout=60)
+                         cwd=ROOT, timeout=60, preexec_fn=_as_from_a_terminal)
     return run.returncode, run.stderr
 
 
@@ -117,7 +124,7 @@ def test_a_signal_while_the_command_starts_is_one_line_and_130(sent, said):
     starting = subprocess.Popen(
         [sys.executable, "-c", "import sys; sys.argv = ['/usr/bin/chickenfoot']; import tui; "
          "import time; print('loading', flush=True); time.sleep(60)"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, preexec_fn=_as_from_a_terminal)
     try:
         assert starting.stdout.readline() == b"loading\n"
         starting.send_signal(sent)
@@ -214,7 +221,7 @@ def test_sigterm_between_the_guards_ends_in_one_line_not_a_traceback():
         [sys.executable, "-c", "import sys; sys.argv = ['/usr/bin/chickenfoot']; import tui; "
          "from tui import guard; guard.install_sigterm(); import time; "
          "print('between', flush=True); time.sleep(60)"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, preexec_fn=_as_from_a_terminal)
     try:
         assert between.stdout.readline() == b"between\n"
         between.send_signal(signal.SIGTERM)
