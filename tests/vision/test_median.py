@@ -26,9 +26,11 @@ def test_a_list_and_no_values():
     assert np.isnan(median([]))
 
 
-def test_reading_a_photo_never_loads_numpy_ma():
+@pytest.mark.parametrize("command", [["read", "datasets/samples/hand-double12.jpg"],
+                                     ["board", "datasets/samples/tableau/images/tableau_7_0000.jpg"]])
+def test_reading_a_photo_never_loads_numpy_ma(command):
     code = ("import sys; from tui.cli import main; "
-            "main(['read', 'datasets/samples/hand-double12.jpg']); "
+            f"main({command!r}); "
             "print('numpy.ma' in sys.modules, file=sys.stderr)")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=__import__("pathlib").Path(__file__).resolve().parents[2])

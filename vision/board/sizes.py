@@ -36,6 +36,7 @@ from vision.board.geometry import (
     tile_ends,
     tile_quad,
 )
+from vision.median import median
 from vision.types import TileReading
 
 NEIGHBOURS = 4  # nearby tiles that set the expected length (perspective changes it slowly)
@@ -66,7 +67,7 @@ def expected_lengths(tiles: Sequence[TileReading]) -> list[float | None]:
         dist = np.linalg.norm(centres - centres[i], axis=1)
         dist[i] = np.inf
         near = np.argsort(dist)[:NEIGHBOURS]
-        out.append(float(np.median(lengths[near])))
+        out.append(median(lengths[near]))
     return out
 
 
