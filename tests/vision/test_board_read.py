@@ -747,6 +747,47 @@ def test_decode_without_joins_keeps_the_reader_values() -> None:
     assert decode(tiles, [], 9).values == tuple(t.pips for t in tiles)
 
 
+def blank_read_unsurely(tile: TileReading, confidence: float) -> TileReading:
+    """``tile`` read as 0-0, neither half surely (no pips seen: a plain patch or a 0-0)."""
+    halves = tuple(replace(h, pips=0, confidence=confidence, runner_up=None,
+                           runner_up_confidence=0.0) for h in tile.halves)
+    return replace(tile, halves=halves, confidence=confidence)
+
+
+def spinner_and_arm() -> tuple[list[TileReading], int, int, list]:
+    tiles = readings_of(BOARDS[0])
+    spinner, arm = index_of(tiles, 9, 9), index_of(tiles, 9, 1)
+    return tiles, spinner, arm, list(find_joins(tiles))
+
+
+def test_decoding_leaves_out_a_removable_tile_only_when_keeping_it_costs_more() -> None:
+    tiles, spinner, arm, joins = spinner_and_arm()
+    tiles[arm] = blank_read_unsurely(tiles[arm], 0.7)  # a 0-0 against the 9s: no fit
+    kept = decode(tiles, joins, 9, doubles=(spinner,), own=(arm,))
+    assert kept.absent == () and len(kept.mismatches) == 1
+    left = decode(tiles, joins, 9, doubles=(spinner,), own=(arm,), removable=(arm,))
+    assert left.absent == (arm,) and left.consistent and left.corrections == ()
+    assert left.values[arm] == (0, 0)  # as read: a tile left out keeps its reading
+
+
+def test_decoding_keeps_a_removable_tile_that_fits() -> None:
+    tiles, spinner, arm, joins = spinner_and_arm()
+    tiles[arm] = replace(tiles[arm], confidence=0.2)  # unsure, but it fits as read
+    decoding = decode(tiles, joins, 9, doubles=(spinner,), own=(arm,), removable=(arm,))
+    assert decoding.absent == () and decoding.consistent
+
+
+def test_decoding_leaves_out_a_removable_tile_that_the_board_holds_already() -> None:
+    tiles = readings_of(BOARDS[1])
+    twice = index_of(tiles, 1, 5)
+    copy = tiles[twice].moved(400.0, 400.0)  # lying apart: no join, only uniqueness
+    tiles.append(copy)
+    decoding = decode(tiles, list(find_joins(tiles)), 9, removable=(len(tiles) - 1,))
+    assert decoding.absent == (len(tiles) - 1,) and decoding.buildable
+    assert not decode(tiles, list(find_joins(tiles)), 9,
+                      own=(twice, len(tiles) - 1)).buildable
+
+
 def test_simulated_reader_noise_is_mostly_fixed() -> None:
     fixed = wrong_before = 0
     for seed in range(4):

@@ -9,6 +9,13 @@ minimise
     cost(v) = sum over halves h of -log p_h(v_h)
             + MISMATCH_COST * (number of joins whose halves show different values)
 
+A tile that may be no tile at all (``removable``: a tile at the end of a chain read as
+0-0 unsurely, or seen unsurely as a tile; see vision.board.read) may also be *absent*, at
+even odds with its own best reading: its absence costs what that reading costs, and then
+it shows no value, charges no join and takes no tile of the set. So it is left out exactly
+when keeping it would cost more than its own reading: a correction, a mismatched join, or
+a tile that another tile of the board already is.
+
 subject to: ``v_h`` is plausible for h (the reader gave it at least ``MIN_PLAUSIBLE``,
 or h was read less surely than ``OUTVOTE_BELOW`` and a half it touches was read as it;
 a tile at the end of a chain, which may be the very play in dispute, takes only its own
@@ -60,6 +67,7 @@ OUTVOTE_BELOW = 0.9  # a half read less surely may take the value of a half it t
 MISMATCH_COST = -math.log(0.01)  # two touching halves differ about once in a hundred
 FLOOR = 1e-6
 MAX_SOLVES = 400  # forest solves in the uniqueness search; then the best found is kept
+ABSENT: Pair = (-1, -1)  # the values of a tile left out: no value, no join, no tile of the set
 
 Half = tuple[int, int]  # (tile index, half index)
 Pair = tuple[int, int]  # a tile's values in half order
@@ -102,6 +110,7 @@ class Decoding:
     impossible: tuple[tuple[int, ...], ...] = ()
     cost: float = 0.0
     budget_spent: bool = False
+    absent: tuple[int, ...] = ()  # removable tiles the optimum leaves out (values as read)
 
     @property
     def buildable(self) -> bool:
@@ -150,7 +159,7 @@ class _Problem:
 
     def __init__(self, tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
                  doubles: Sequence[int], own: Sequence[int] = (),
-                 absent: Collection[Pair] = ()) -> None:
+                 absent: Collection[Pair] = (), removable: Collection[int] = ()) -> None:
         self.n = len(tiles)
         self.logp = [[[-math.log(p) for p in half_probabilities(h, set_max)] for h in t.halves]
                      for t in tiles]
@@ -166,9 +175,15 @@ class _Problem:
             states = [((a, b), self.logp[i][0][a] + self.logp[i][1][b])
                       for a in plausible[0] for b in plausible[1]
                       if (i not in doubles or a == b) and tile_key((a, b)) not in absent]
-            if not states:
+            if not states and i not in removable:
                 self.empty.append(i)
-            self.states.append(sorted(states, key=lambda s: s[1]))
+            states.sort(key=lambda s: s[1])
+            if i in removable:  # even odds: absent at the cost of its own best reading
+                best_own = min(self.logp[i][0][a] + self.logp[i][1][b]
+                               for a in _own_values(tiles[i].halves[0], set_max) or [0]
+                               for b in _own_values(tiles[i].halves[1], set_max) or [0])
+                states.append((ABSENT, best_own))
+            self.states.append(states)
         self.forest = _forest(self.n, joins)
 
     def solve(self, forbidden: frozenset[tuple[int, Pair]]) -> tuple[float, list[Pair]] | None:
@@ -182,18 +197,27 @@ class _Problem:
         for child, parent, join in reversed(self.forest):
             child_key, parent_key = _keys(join, child)
             best_by_key: dict[int, tuple[float, int]] = {}
-            overall = (math.inf, -1)
+            overall = (math.inf, -1)  # the child's best state that is a tile
+            gone = (math.inf, -1)  # the child left out: no join to charge
             for k, ((values), _) in enumerate(states[child]):
                 cost = sub[child][k]
+                if values == ABSENT:
+                    gone = min(gone, (cost, k))
+                    continue
                 overall = min(overall, (cost, k))
                 key = child_key(values)
                 if key is not None and cost < best_by_key.get(key, (math.inf, -1))[0]:
                     best_by_key[key] = (cost, k)
             picks = []
             for k, (values, _) in enumerate(states[parent]):
-                matched = best_by_key.get(parent_key(values), (math.inf, -1))
-                pick = matched if matched[0] <= overall[0] + MISMATCH_COST else (
-                    overall[0] + MISMATCH_COST, overall[1])
+                if values == ABSENT:  # the parent left out charges no join either
+                    pick = min(overall, gone)
+                else:
+                    matched = best_by_key.get(parent_key(values), (math.inf, -1))
+                    pick = matched if matched[0] <= overall[0] + MISMATCH_COST else (
+                        overall[0] + MISMATCH_COST, overall[1])
+                    if gone[0] < pick[0]:  # ties keep the tile
+                        pick = gone
                 sub[parent][k] += pick[0]
                 picks.append(pick[1])
             choice[(child, parent)] = picks
@@ -275,17 +299,21 @@ def _forest(n: int, joins: Sequence[Join]) -> list[tuple[int, int, Join]]:
 
 def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
            doubles: Sequence[int] = (), max_solves: int = MAX_SOLVES,
-           own: Sequence[int] = (), absent: Collection[Pair] = ()) -> Decoding:
+           own: Sequence[int] = (), absent: Collection[Pair] = (),
+           removable: Collection[int] = ()) -> Decoding:
     """The values of ``tiles`` with the lowest cost under ``joins`` (the module's
     objective); the tiles in ``doubles`` (the spinner) come out doubles, the tiles in
     ``own`` (the leaves: any of them may be the play in dispute) take only values the
     reader itself gave them, so a join never makes up their value; no tile comes out as
-    one of ``absent`` (tile keys: tiles known to lie elsewhere, every tile existing once)."""
+    one of ``absent`` (tile keys: tiles known to lie elsewhere, every tile existing once).
+    A tile in ``removable`` may be left out (the module's objective); the decoding names
+    those it leaves out in ``absent``, with their values as read."""
     n = len(tiles)
     read = tuple(t.pips for t in tiles)
     if n == 0:
         return Decoding(())
-    problem = _Problem(tiles, joins, set_max, doubles, own, {tile_key(p) for p in absent})
+    problem = _Problem(tiles, joins, set_max, doubles, own, {tile_key(p) for p in absent},
+                       set(removable))
     if problem.empty:
         return Decoding(read, impossible=tuple((i,) for i in problem.empty))
     first = problem.solve(frozenset())
@@ -312,19 +340,23 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
         # distinct), or the budget ran out first
         return Decoding(read, impossible=_alike(first[1]), budget_spent=solves >= max_solves)
     cost, values = found
-    values_t = tuple(values)
+    gone = tuple(i for i, v in enumerate(values) if v == ABSENT)
+    values_t = tuple(read[i] if v == ABSENT else v for i, v in enumerate(values))
     corrections = tuple(Correction(i, h, tiles[i].halves[h].pips, values[i][h])
                         for i in range(n) for h in (0, 1)
-                        if values[i][h] != tiles[i].halves[h].pips)
-    mismatches = tuple(_mismatch(j, values_t) for _, _, j in problem.forest
-                       if not join_agrees(j, values_t))
-    doubtful = _doubtful(problem, values_t, doubles)
-    return Decoding(values_t, corrections, mismatches, doubtful, (), round(cost, 4))
+                        if i not in gone and values[i][h] != tiles[i].halves[h].pips)
+    charged = [j for _, _, j in problem.forest if j.a not in gone and j.b not in gone]
+    mismatches = tuple(_mismatch(j, values_t) for j in charged if not join_agrees(j, values_t))
+    doubtful = _doubtful(problem, values_t, doubles, charged, gone)
+    return Decoding(values_t, corrections, mismatches, doubtful, (), round(cost, 4),
+                    absent=gone)
 
 
 def _first_twins(values: Sequence[Pair]) -> tuple[int, int] | None:
     seen: dict[Pair, int] = {}
     for i, v in enumerate(values):
+        if v == ABSENT:
+            continue
         key = tile_key(v)
         if key in seen:
             return seen[key], i
@@ -335,6 +367,8 @@ def _first_twins(values: Sequence[Pair]) -> tuple[int, int] | None:
 def _alike(values: Sequence[Pair]) -> tuple[tuple[int, ...], ...]:
     by_tile: dict[Pair, list[int]] = {}
     for i, v in enumerate(values):
+        if v == ABSENT:
+            continue
         by_tile.setdefault(tile_key(v), []).append(i)
     return tuple(tuple(ix) for ix in by_tile.values() if len(ix) > 1)
 
@@ -345,14 +379,13 @@ def _mismatch(join: Join, values: Sequence[Pair]) -> Mismatch:
     return Mismatch(join.a, join.a_half, join.b, join.b_half, values[join.a][join.a_half], shown)
 
 
-def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int]
-              ) -> tuple[Half, ...]:
+def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int],
+              charged: list[Join], gone: Collection[int]) -> tuple[Half, ...]:
     """Halves whose value has less than even odds against every other value their group
     (the halves the agreeing joins hold together) could take with every tile still there
     once, all else as decoded."""
     n = problem.n
     together = Groups(2 * n)
-    charged = [j for _, _, j in problem.forest]
     for j in charged:
         if join_agrees(j, values):
             halves = [(j.a, j.a_half)] + ([(j.b, j.b_half)] if j.b_half is not None
@@ -364,9 +397,11 @@ def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int
     weak: list[Half] = []
     plausible = -math.log(MIN_PLAUSIBLE)
     for members in together.members():
+        if members[0] // 2 in gone:
+            continue
         chosen = values[members[0] // 2][members[0] % 2]
         tiles = {h // 2 for h in members}
-        others = {tile_key(values[i]) for i in range(n) if i not in tiles}
+        others = {tile_key(values[i]) for i in range(n) if i not in tiles and i not in gone}
         base = _group_cost(problem, values, members, charged, chosen)
         total = 0.0
         for v in range(len(problem.logp[0][0])):

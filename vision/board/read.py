@@ -8,14 +8,16 @@ A photo is read once, whatever is in dispute: the board is the board as it lies,
 mismatched joins included (each a MISMATCH problem). Judging a tile of it is
 ``vision.board.dispute``'s, on this same reading.
 
-Why: A tile that may be no tile is left out; a tile read as a tile stays. A board that
-cannot be built, has a mismatched join or breaks the house rules may have been misread,
-and then a reading that may be no tile at all is the likeliest culprit: one read under 0.3
-anywhere, or a 0-0 read under 0.8 at the end of a chain (a patch of table beside a tile).
-When leaving out one such tile makes the board whole and lawful, it goes, with a note
-naming what it broke; the four least sure are tried. A tile read surely stays whatever it
-breaks, because it may be the very play in dispute: the photo is read once, without
-knowing which tile that is (`vision/board/read.py`). The house rules (spinner arms, toes
+Why: A tile that may be no tile is left out; a tile read as a tile stays. A reading at
+the end of a chain that may be no tile at all (one read under 0.3 and not plainly seen as
+a tile, or a 0-0 read under 0.8: a patch of table beside a tile) is one of the decoder's
+choices: it may be absent, at even odds with its own reading, so it goes exactly when the
+board holds it only by changing it, with a mismatch, or as a tile it already has
+(`vision/board/decode.py`). What the decoder cannot weigh is tried afterwards: a board
+that breaks the house rules, or one that cannot be built, without one such tile anywhere
+(the four least sure). A tile read surely stays whatever it breaks, because it may be the
+very play in dispute: the photo is read once, without knowing which tile that is
+(`vision/board/read.py`). The house rules (spinner arms, toes
 per foot) come from `--arms` and `--rule` on the command line and from the game's rules in
 the app.
 """
@@ -227,12 +229,9 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
             tiles, notes = _with_found(tiles, notes, found, look,
                                        "at an open end where one of its halves lay alone")
             joins, tree = _joins_and_tree(tiles, meets)
-    reading = _decoded(tiles, joins, tree, set_max, notes)
-    patches = _plain_leaves(reading)
-    if patches:
-        without = _leaving_out(reading, patches, meets)
-        fits = without.decoding is not None and without.decoding.consistent
-        reading = without if fits else reading  # left out only when the board then fits
+    reading = _decoded(tiles, joins, tree, set_max, notes, may_leave_out=True)
+    if reading.decoding is not None and reading.decoding.absent:
+        reading = _leaving_out(reading, _left_out_notes(reading), meets)
     return _without_doubtful_tile(reading, rules, meets)
 
 
@@ -264,7 +263,9 @@ def _without_doubtful_tile(reading: TableauReading, rules: RuleSet, meets: Meets
     """The reading without one tile that may be no tile at all (read very unsurely, or a
     0-0 at the end of a chain: something plain), when the board cannot be built, has a
     mismatched join or breaks the rules with it, and is whole and lawful without it; with
-    a note saying so. A tile read surely stays whatever it breaks: that may be the very
+    a note saying so. The decoder already weighs such a tile at the end of a chain against
+    the joins (``_decoded``); what is left here is the house rules, which it does not know,
+    and a tile between others. A tile read surely stays whatever it breaks: that may be the very
     play in dispute. Without a tile between others, the tiles beyond it join again where
     they touch."""
     tree, tiles = reading.tree, reading.tiles
@@ -326,14 +327,22 @@ def _lawful(reading: TableauReading, rules: RuleSet) -> bool:
 
 
 def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: TableauTree,
-             set_max: int, notes: tuple[str, ...]) -> TableauReading:
-    """The board from the joins and the tree, decoded, with every problem found."""
+             set_max: int, notes: tuple[str, ...], may_leave_out: bool = False
+             ) -> TableauReading:
+    """The board from the joins and the tree, decoded, with every problem found. With
+    ``may_leave_out``, a tile that may be no tile (``_maybe_no_tile``, at the end of a
+    chain) is one of the decoder's choices: the decoding names those it leaves out."""
     structure = _structure_problems(tiles, joins, tree)
     if any(p.blocking for p in structure):
         return TableauReading(None, tuple(structure), set_max, tiles, joins, tree, None, notes)
     used = [j for j in joins if j not in tree.extra]
     leaves = [i for i in tree.order()[1:] if not tree.children(i)]
-    decoding = decode(tiles, used, set_max, doubles=(tree.root,), own=leaves)
+    removable = [i for i in leaves if _maybe_no_tile(tiles[i], (), False)] \
+        if may_leave_out else ()
+    decoding = decode(tiles, used, set_max, doubles=(tree.root,), own=leaves,
+                      removable=removable)
+    if decoding.absent:
+        return TableauReading(None, (), set_max, tiles, joins, tree, decoding, notes)
     problems = list(structure)
     if decoding.budget_spent:
         problems.append(BoardProblem(Kind.BUDGET_SPENT))
@@ -352,27 +361,23 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
                           decoding, notes)
 
 
-def _plain_leaves(reading: TableauReading) -> dict[int, str]:
-    """Tiles at an open end read unsurely as 0-0 that do not fit it as read (the board
-    has to change a half, or the join mismatches): no pips were seen on either half, so
-    this is most likely something plain lying against the end (a pale stripe of table,
-    paper), not a tile; each with the note saying so. A 0-0 read surely is a tile and
-    stays, fitting or not."""
+def _left_out_notes(reading: TableauReading) -> dict[int, str]:
+    """A note for each tile the decoder left out, saying why: with no pips seen on it, a
+    0-0 is most likely something plain lying against the end (a pale stripe of table,
+    paper); another was read too unsurely to be held against what the board shows."""
     tree, tiles, decoding = reading.tree, reading.tiles, reading.decoding
-    if tree is None or decoding is None:
-        return {}
-    misfits = ({c.tile for c in decoding.corrections} | {m.a for m in decoding.mismatches}
-               | {m.b for m in decoding.mismatches} if decoding.buildable
-               else set(range(len(tiles))))
+    assert tree is not None and decoding is not None
     out: dict[int, str] = {}
-    for i in sorted(misfits):
+    for i in decoding.absent:
         parent = tree.parent[i]
-        if (tiles[i].pips != (0, 0) or tiles[i].confidence >= PLAIN_BELOW
-                or parent is None or tree.children(i)):
-            continue
-        out[i] = (f"left out a 0-0 at {place(tiles[i])} against {tile_name(tiles[parent])}: "
-                  "it does not fit there as read, and no pips were seen on it (most "
-                  "likely something plain, such as a pale stripe of table)")
+        against = f" against {tile_name(tiles[parent])}" if parent is not None else ""
+        if tiles[i].pips == (0, 0):
+            out[i] = (f"left out a 0-0 at {place(tiles[i])}{against}: it does not fit there "
+                      "as read, and no pips were seen on it (most likely something plain, "
+                      "such as a pale stripe of table)")
+        else:
+            out[i] = (f"left out {tile_name(tiles[i])} at {place(tiles[i])}{against}: it was "
+                      f"read unsurely ({tiles[i].confidence:.2f}) and does not fit there as read")
     return out
 
 
