@@ -26,8 +26,11 @@ def test_a_list_and_no_values():
     assert np.isnan(median([]))
 
 
+TABLEAU_PHOTO = "datasets/samples/tableau/images/tableau_7_0000.jpg"
+
+
 @pytest.mark.parametrize("command", [["read", "datasets/samples/hand-double12.jpg"],
-                                     ["board", "datasets/samples/tableau/images/tableau_7_0000.jpg"]])
+                                     ["board", TABLEAU_PHOTO]])
 def test_reading_a_photo_never_loads_numpy_ma(command):
     code = ("import sys; from tui.cli import main; "
             f"main({command!r}); "

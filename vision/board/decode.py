@@ -67,10 +67,10 @@ OUTVOTE_BELOW = 0.9  # a half read less surely may take the value of a half it t
 MISMATCH_COST = -math.log(0.01)  # two touching halves differ about once in a hundred
 FLOOR = 1e-6
 MAX_SOLVES = 400  # forest solves in the uniqueness search; then the best found is kept
-ABSENT: Pair = (-1, -1)  # the values of a tile left out: no value, no join, no tile of the set
 
 Half = tuple[int, int]  # (tile index, half index)
 Pair = tuple[int, int]  # a tile's values in half order
+ABSENT: Pair = (-1, -1)  # the values of a tile left out: no value, no join, no tile of the set
 
 
 @dataclass(frozen=True, slots=True)

@@ -264,10 +264,10 @@ def _without_doubtful_tile(reading: TableauReading, rules: RuleSet, meets: Meets
     0-0 at the end of a chain: something plain), when the board cannot be built, has a
     mismatched join or breaks the rules with it, and is whole and lawful without it; with
     a note saying so. The decoder already weighs such a tile at the end of a chain against
-    the joins (``_decoded``); what is left here is the house rules, which it does not know,
-    and a tile between others. A tile read surely stays whatever it breaks: that may be the very
-    play in dispute. Without a tile between others, the tiles beyond it join again where
-    they touch."""
+    the joins (``_decoded``); what is left here is the house rules, which it does not
+    know, and a tile between others. A tile read surely stays whatever it breaks: that may
+    be the very play in dispute. Without a tile between others, the tiles beyond it join
+    again where they touch."""
     tree, tiles = reading.tree, reading.tiles
     if tree is None or reading.decoding is None:
         return reading
