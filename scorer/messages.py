@@ -27,11 +27,24 @@ def clip(text: str, limit: int = MAX_ECHO) -> str:
 
 def clip_name(name: str, limit: int = MAX_NAME) -> str:
     """A file name or path cut in the middle, keeping its start and its end (where the
-    file's own name is): ``'/very/long/.../photo.jpg'``."""
+    file's own name is): ``'/very/long/.../photo.jpg'``. Control characters are shown
+    escaped (``bad\\nname.jpg``): a newline in a name must not split a message in two,
+    nor an escape sequence repaint the player's terminal."""
+    name = "".join(_escaped(c) for c in name) if _has_control(name) else name
     if len(name) <= limit:
         return name
     half = (limit - 3) // 2
     return f"{name[:half]}...{name[-half:]}"
+
+
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(c) == "Cc" for c in text)
+
+
+def _escaped(char: str) -> str:
+    if unicodedata.category(char) != "Cc":
+        return char
+    return repr(char)[1:-1]  # '\n', '\x1b', '\x7f'
 
 
 def summarize(messages: Sequence[str], limit: int = MAX_LISTED, sep: str = "; ") -> str:

@@ -6,7 +6,7 @@ import argparse
 import os
 import sys
 
-from tui.store import ENV_VAR, Store, StoreError, resolve_db_path
+from tui.store import ENV_VAR, Store, StoreError, db_was_named, resolve_db_path
 
 
 def has_terminal() -> bool:
@@ -25,9 +25,9 @@ def run_app(args: argparse.Namespace) -> int:
         print("chickenfoot: the scorecard app needs a terminal (run it in one, or give a "
               "command: chickenfoot --help)", file=sys.stderr)
         return 2
-    path = resolve_db_path(getattr(args, "db", None))
     try:
-        store = Store(path)
+        path = resolve_db_path(getattr(args, "db", None))
+        store = Store(path, refuse_foreign=db_was_named(args))
     except StoreError as error:
         print(f"chickenfoot: {error}; choose another file with --db PATH or ${ENV_VAR}",
               file=sys.stderr)

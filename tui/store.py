@@ -43,7 +43,7 @@ from pathlib import Path
 
 from scorer.scorecard import Scorecard
 from tui.export_csv import game_csv
-from tui.store_files import inspect, move_aside
+from tui.store_files import inspect, move_aside, not_a_database
 
 ENV_VAR = "CHICKENFOOT_DB"
 DB_NAME = "chickenfoot.sqlite3"
@@ -130,10 +130,18 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("chickenfoot", appauthor=False)) / DB_NAME
 
 
+def db_was_named(args, environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the player named the scorecard file (``--db`` or $CHICKENFOOT_DB)."""
+    env = os.environ if environ is None else environ
+    return bool(getattr(args, "db", None) or env.get(ENV_VAR))
+
+
 def resolve_db_path(option: str | None = None,
                     environ: Mapping[str, str] | None = None) -> Path:
     """``--db PATH`` first, then $CHICKENFOOT_DB, then the user's data directory."""
     env = os.environ if environ is None else environ
+    if option is not None and not option.strip():
+        raise StoreError("--db names no file")
     if option:
         return Path(option).expanduser()
     if env.get(ENV_VAR):
@@ -166,12 +174,19 @@ def _write_message(error: sqlite3.Error, path: Path) -> str:
 class Store:
     """Games on disk. One Store per thread (sqlite3 connections are not shared)."""
 
-    def __init__(self, path: Path | str) -> None:
+    def __init__(self, path: Path | str, refuse_foreign: bool = False) -> None:
+        """Open (or start) the scorecard file ``path``. A file that is no database at all
+        is kept aside as damaged, unless ``refuse_foreign``: a file the player named
+        (``--db``) is then left as it is and refused, since it is far likelier some
+        other file named by mistake than a scorecard damaged from its first byte."""
         self.path = Path(path)
         self.notices: list[str] = []
         self._seen: dict[int, int] = {}  # game id -> revision last read or written here
         if self.path.exists() and not self.path.is_file():  # a folder, /dev/zero, a FIFO
             raise StoreError(f"{self.path} is not a file a scorecard can be kept in")
+        if refuse_foreign and not_a_database(self.path):
+            raise StoreError(f"{self.path} is not a chickenfoot scorecard (not a database "
+                             f"at all); it was left as it is")
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             damage = inspect(self.path)
@@ -230,7 +245,7 @@ class Store:
                 # Checked before anything is written: that file is left exactly as it is.
                 raise StoreError(
                     f"{self.path} is an SQLite database of another program, not a "
-                    f"chickenfoot scorecard: choose another file with --db")
+                    f"chickenfoot scorecard")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
             self._migrate(conn)
@@ -249,7 +264,7 @@ class Store:
             if tables:
                 raise StoreError(
                     f"{self.path} is an SQLite database of another program, not a "
-                    f"chickenfoot scorecard: choose another file with --db")
+                    f"chickenfoot scorecard")
             conn.execute("BEGIN IMMEDIATE")
             try:
                 # Another program may have created it while this one waited for the lock.

@@ -22,6 +22,7 @@ import struct
 import time
 from pathlib import Path
 
+SQLITE_MAGIC = b"SQLite format 3\x00"
 WAL_MAGIC = (0x377F0682, 0x377F0683)
 WAL_VERSION = 3007000
 WAL_HEADER_BYTES = 32
@@ -98,6 +99,16 @@ def _copy_back(aside: Path, path: Path) -> None:
     shutil.copyfile(aside, path)
     with path.open("rb+") as f:
         os.fsync(f.fileno())
+
+
+def not_a_database(path: Path) -> bool:
+    """Whether ``path`` holds bytes but does not begin as an SQLite database does."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(SQLITE_MAGIC))
+    except OSError:  # unreadable: opening it says why
+        return False
+    return bool(head) and head != SQLITE_MAGIC
 
 
 def inspect(path: Path) -> str | None:

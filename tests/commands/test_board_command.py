@@ -121,6 +121,19 @@ def test_board_json_and_annotation(tmp_path: Path, monkeypatch, capsys) -> None:
     assert out_png.stat().st_size > 1000
 
 
+@pytest.mark.parametrize("module", [board_command, check])
+def test_annotation_never_writes_over_the_photo(module, tmp_path: Path, monkeypatch,
+                                                capsys) -> None:
+    name = NAMES[0]
+    copy = tmp_path / "tableau.jpg"
+    copy.write_bytes(Path(photo(name)).read_bytes())
+    use_reader(monkeypatch, TruthReader(name))
+    extra = ["--disputed", "0-9"] if module is check else []
+    code, out, err = run(module, [str(copy), *extra, "--annotate", str(copy)], capsys)
+    assert code == 2 and not out and err.count("\n") == 1 and "would write over" in err
+    assert copy.read_bytes() == Path(photo(name)).read_bytes()
+
+
 def test_board_reports_a_loose_tile(monkeypatch, capsys) -> None:
     def add_far_tile(tiles):
         from dataclasses import replace

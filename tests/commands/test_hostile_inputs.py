@@ -90,3 +90,13 @@ def test_a_label_file_that_is_not_text_is_named(tmp_path, capsys):
                                            "limit": None, "json": False})(), reader=None)
     assert code == 2
     one_line(capsys, "not UTF-8 text")
+
+
+@linux
+@pytest.mark.parametrize("command", [["read"], ["board"], ["check", "--disputed", "1-2"]])
+def test_a_newline_in_a_file_name_keeps_the_message_on_one_line(tmp_path, capsys, command):
+    photo = tmp_path / "bad\nname.jpg"
+    photo.write_bytes(b"junk")
+    name, *rest = command
+    assert main([name, str(photo), *rest]) == 2
+    one_line(capsys, "bad\\nname.jpg")

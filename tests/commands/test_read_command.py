@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from tui.cli import main
-from tui.commands.read import annotation_path
+from tui.commands.annotation import annotation_path
 from vision.types import HalfReading, TileReading
 
 
@@ -99,6 +99,28 @@ def test_annotation_path_forms(tmp_path):
     assert annotation_path("x/{stem}-read.jpg", image, True).as_posix() == "x/hand-read.jpg"
     assert annotation_path("out", image, True).as_posix() == "out/hand.annotated.png"
     assert annotation_path("out.png", image, False).as_posix() == "out.png"
+
+
+@pytest.mark.parametrize("out", ["same", "link", "stem"])
+def test_annotation_never_writes_over_a_photo(fake_reader, photos, capsys, out):
+    photo = photos / "a.png"
+    before = photo.read_bytes()
+    (photos / "link.png").symlink_to(photo)
+    args = {"same": [str(photo), "--annotate", str(photo)],
+            "link": [str(photo), "--annotate", str(photos / "link.png")],
+            "stem": [str(photo), str(photos / "b.jpg"),
+                     "--annotate", str(photos / "{stem}.png")]}[out]
+    assert main(["read", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "would write over the photo" in err
+    assert photo.read_bytes() == before
+
+
+def test_annotation_pattern_makes_its_folder(fake_reader, photos, tmp_path):
+    pattern = tmp_path / "new" / "{stem}-read.png"
+    assert main(["read", str(photos / "a.png"), str(photos / "b.jpg"),
+                 "--annotate", str(pattern)]) == 0
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["a-read.png", "b-read.png"]
 
 
 def test_missing_model_is_one_line_and_exit_2(monkeypatch, photos, capsys):

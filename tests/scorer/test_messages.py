@@ -16,6 +16,12 @@ def test_clip_name_keeps_both_ends_of_a_path() -> None:
     assert len(short) <= 120 and short.startswith("/photos/") and short.endswith("a.jpg")
 
 
+def test_clip_name_shows_control_characters_escaped() -> None:
+    assert clip_name("bad\nname.jpg") == "bad\\nname.jpg"
+    assert clip_name("red\x1b[31m.jpg") == "red\\x1b[31m.jpg"
+    assert clip_name("café ü.jpg") == "café ü.jpg"
+
+
 def test_summarize_names_the_first_three_and_counts_the_rest() -> None:
     assert summarize(["a", "b"]) == "a; b"
     assert summarize([str(i) for i in range(10)]) == "0; 1; 2; and 7 more"

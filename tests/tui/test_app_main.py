@@ -96,3 +96,25 @@ def test_an_empty_file_that_cannot_be_kept_aside_is_named_as_such(tmp_path, caps
     err = capsys.readouterr().err
     assert "looks damaged or empty and could not be kept aside as games.db.corrupt-" in err
     assert err.count("\n") == 1 and empty.exists()
+
+
+@pytest.mark.parametrize("how", ["--db", "env"])
+def test_a_named_file_that_is_no_scorecard_is_refused_and_kept(tmp_path, monkeypatch, capsys,
+                                                                how):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("important notes\n")
+    monkeypatch.setattr("tui.app.ChickenFootApp.run", lambda self: pytest.fail("app ran"))
+    if how == "env":
+        monkeypatch.setenv("CHICKENFOOT_DB", str(notes))
+    argv = ["--db", str(notes)] if how == "--db" else []
+    assert app_main.run_app(build_parser().parse_args(argv)) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a chickenfoot scorecard" in err
+    assert notes.read_text() == "important notes\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["notes.txt"]
+
+
+def test_an_empty_db_option_is_refused(capsys):
+    assert app_main.run_app(build_parser().parse_args(["--db", ""])) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--db names no file" in err

@@ -472,7 +472,20 @@ def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
     conn.close()
     before = path.read_bytes()
     with pytest.raises(StoreError, match="database of another program, not a chickenfoot "
-                                         "scorecard: choose another file with --db"):
+                                         "scorecard$"):
         Store(path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["photos.db"]
+
+
+def test_a_named_file_that_is_no_database_is_refused_and_left_untouched(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_bytes(b"important notes\n")
+    with pytest.raises(StoreError, match="not a chickenfoot scorecard .not a database at all."):
+        Store(path, refuse_foreign=True)
+    assert path.read_bytes() == b"important notes\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    # a scorecard damaged inside, or emptied, is still kept aside for a fresh one
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    Store(empty, refuse_foreign=True).close()

@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 from dataclasses import replace
+from pathlib import Path
 
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
@@ -145,9 +146,13 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
                    rules: RuleSet | None = None):
     """Load the reader, read the board in the photo and write the annotation if asked;
     None after printing one line saying why not."""
+    from tui.commands.annotation import overwrite_message, photo_overwritten
     from tui.commands.read import load_reader
     from vision.board import PhotoError, read_board_photo
 
+    if annotate and photo_overwritten([Path(annotate)], [Path(path)]) is not None:
+        print(f"chickenfoot {command}: {overwrite_message(Path(path))}", file=sys.stderr)
+        return None
     reader = load_reader(command)
     if reader is None:
         return None

@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 from scorer.tiles import SET_SIZES
+from tui.commands.annotation import annotation_path, overwrite_message, photo_overwritten
 from tui.commands.errors import share
 
 
@@ -48,6 +49,12 @@ def run(args: argparse.Namespace) -> int:
     if not paths:
         print("chickenfoot read: no photos found in the given folders", file=sys.stderr)
         return 2
+    if args.annotate:
+        targets = (annotation_path(args.annotate, path, len(paths) > 1) for path in paths)
+        overwritten = photo_overwritten(targets, paths)
+        if overwritten is not None:
+            print(f"chickenfoot read: {overwrite_message(overwritten)}", file=sys.stderr)
+            return 2
     reader = load_reader()
     if reader is None:
         return 2
@@ -96,21 +103,12 @@ def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     return 2 if failed else 0
 
 
-def annotation_path(out: str, image: Path, many: bool) -> Path:
-    """Where the annotated copy of ``image`` goes (see the module docstring)."""
-    if "{stem}" in out:
-        return Path(out.replace("{stem}", image.stem))
-    if many or Path(out).is_dir():
-        return Path(out) / f"{image.stem}.annotated.png"
-    return Path(out)
-
-
 def _annotate(loaded, result, rules, args: argparse.Namespace, count: int) -> bool:
     from vision.reader import annotate_reading, write_image
 
     target = annotation_path(args.annotate, Path(loaded.path), count > 1)
     try:
-        if count > 1 and "{stem}" not in args.annotate:
+        if count > 1:
             target.parent.mkdir(parents=True, exist_ok=True)
         write_image(target, annotate_reading(loaded.pixels, result, rules, args.min_confidence))
     except OSError as error:

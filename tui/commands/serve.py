@@ -89,18 +89,18 @@ def start_live(args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace) -> int:
-    from tui.store import ENV_VAR, Store, StoreError, resolve_db_path
+    from tui.store import ENV_VAR, Store, StoreError, db_was_named, resolve_db_path
     from tui.web.listen import ListenError, bind, network_warning, url_for
 
     if args.live is not None and not 0 <= args.live_port <= 65535:
         _err(f"chickenfoot serve: --live-port {args.live_port} is not a port (0 to 65535)")
         return 2
-    path = resolve_db_path(getattr(args, "db", None))
     try:
-        Store(path).close()  # a store that cannot open is said now, not in every browser
+        path = resolve_db_path(getattr(args, "db", None))
+        # a store that cannot open is said now, not in every browser
+        Store(path, refuse_foreign=db_was_named(args)).close()
     except StoreError as error:
-        _err(f"chickenfoot serve: {error}")
-        _err(f"chickenfoot serve: choose another file with --db PATH or ${ENV_VAR}.")
+        _err(f"chickenfoot serve: {error}; choose another file with --db PATH or ${ENV_VAR}")
         return 2
     try:
         sock = bind(args.host, args.port)

@@ -1,0 +1,45 @@
+"""Where ``--annotate`` writes, and the one thing it must never write over: a photo read."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import Path
+
+
+def annotation_path(out: str, image: Path, many: bool) -> Path:
+    """Where the annotated copy of ``image`` goes: OUT itself for one photo; with several,
+    ``NAME.annotated.png`` in the folder OUT, or OUT with ``{stem}`` replaced by the
+    photo's name without its suffix."""
+    if "{stem}" in out:
+        return Path(out.replace("{stem}", image.stem))
+    if many or Path(out).is_dir():
+        return Path(out) / f"{image.stem}.annotated.png"
+    return Path(out)
+
+
+def photo_overwritten(targets: Iterable[Path], photos: Iterable[Path]) -> Path | None:
+    """The first of ``photos`` that one of ``targets`` is (the same file, by any name or
+    link), else None: the drawing would replace the photo it was drawn from."""
+    seen: dict[tuple[int, int], Path] = {}
+    for photo in photos:
+        key = _identity(photo)
+        if key is not None:
+            seen.setdefault(key, photo)
+    for target in targets:
+        key = _identity(target)
+        if key is not None and key in seen:
+            return seen[key]
+    return None
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):  # not there (yet), or a name the system refuses
+        return None
+    return info.st_dev, info.st_ino
+
+
+def overwrite_message(photo: Path) -> str:
+    return f"--annotate would write over the photo {photo}: choose another file"
