@@ -128,11 +128,12 @@ class RuleSet:
         for name, allowed in _CHOICES.items():
             if getattr(self, name) not in allowed:
                 shown = ", ".join(str(a) for a in allowed)
-                raise ValueError(f"{name} must be one of {shown}, not {getattr(self, name)!r}")
+                raise ValueError(f"{name.replace('_', '-')} must be one of {shown}, "
+                                 f"not {getattr(self, name)!r}")
         if not 1 <= self.custom_hand_size <= 60:
-            raise ValueError("custom_hand_size must be between 1 and 60")
+            raise ValueError("custom-hand-size must be between 1 and 60")
         if self.target_total < 1:
-            raise ValueError("target_total must be positive")
+            raise ValueError("target-total must be positive")
 
     # -- derived values -------------------------------------------------------------
     @property
@@ -184,9 +185,9 @@ class RuleSet:
         kwargs: dict[str, object] = {}
         known = {f.name: f for f in fields(cls)}
         for key, raw in data.items():
-            name = key.replace("-", "_")
+            name = str(key).replace("-", "_")
             if name not in known:
-                raise ValueError(f"unknown house rule '{clip(str(key), 40)}'")
+                raise ValueError(_unknown(key))
             kwargs[name] = _coerce(name, type(getattr(cls(), name)), raw)
         return cls(**kwargs)
 
@@ -194,8 +195,13 @@ class RuleSet:
         """A copy with one knob changed, from a typed value such as ``spinner-arms=6``."""
         name = key.replace("-", "_")
         if name not in {f.name for f in fields(self)}:
-            raise ValueError(f"unknown house rule '{clip(str(key), 40)}'")
+            raise ValueError(_unknown(key))
         return replace(self, **{name: _coerce(name, type(getattr(self, name)), raw)})
+
+    @classmethod
+    def knob_names(cls) -> list[str]:
+        """Every knob as a player types it: ``spinner-arms``."""
+        return [f.name.replace("_", "-") for f in fields(cls)]
 
     def describe(self, players: int | None = None) -> list[str]:
         """One short line per knob, as a player reads it on the scorecard. Given the
@@ -239,7 +245,13 @@ class RuleSet:
 DEFAULT_RULES = RuleSet()
 
 
+def _unknown(key: object) -> str:
+    return (f"unknown house rule '{clip(str(key), 40)}' (the rules: "
+            f"{', '.join(RuleSet.knob_names())})")
+
+
 def _coerce(name: str, kind: type, raw: object) -> object:
+    name = name.replace("_", "-")  # as the player types it
     if issubclass(kind, enum.Enum):
         if isinstance(raw, kind):
             return raw
@@ -258,6 +270,10 @@ def _coerce(name: str, kind: type, raw: object) -> object:
         if text in ("no", "false", "0", "off"):
             return False
         raise ValueError(f"{name} must be yes or no, not '{clip(str(raw), 40)}'")
+    if isinstance(raw, str) and not raw.strip().lstrip("+-").isascii():
+        # int() reads any script's digits ('٦' is 6): a rule is typed in 0-9, as --set is
+        raise ValueError(f"{name} must be a whole number in 0-9 digits, not "
+                         f"'{clip(raw, 40)}'")
     try:
         return int(raw)  # type: ignore[arg-type]
     except (TypeError, ValueError):

@@ -146,8 +146,8 @@ def test_board_reports_a_loose_tile(monkeypatch, capsys) -> None:
 
     use_reader(monkeypatch, TruthReader(NAMES[0], add_far_tile))
     code, out, err = run(board_command, [photo(NAMES[0])], capsys)
-    assert code == 2 and out == ""
-    assert "the photo could not be turned into a board:" in err
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert "the photo could not be turned into a board: " in err
     assert "a tile not joined to anything: " in err
 
 

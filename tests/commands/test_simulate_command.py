@@ -46,7 +46,7 @@ def test_strategies_and_rules(strategy: str, capsys) -> None:
 @pytest.mark.parametrize(("argv", "names"), [
     (["--players", "1"], "--players"),
     (["--games", "0"], "--games"),
-    (["--rule", "hand-size=lots"], "hand_size"),
+    (["--rule", "hand-size=lots"], "hand-size"),
 ])
 def test_bad_input(argv: list[str], names: str, capsys) -> None:
     code, out, err = run(argv, capsys)

@@ -75,12 +75,14 @@ def problem_lines(photo) -> list[str]:
 
 
 def print_problems(command: str, photo) -> None:
-    """The reasons a photo gave no board, one per line on standard error (the first
-    ``MAX_PROBLEM_LINES``, then how many more)."""
-    print(f"chickenfoot {command}: the photo could not be turned into a board:",
-          file=sys.stderr)
-    print_capped(problem_lines(photo), "  - ")
-    print_capped(list(photo.reading.notes), "note: ")
+    """The reasons a photo gave no board, on one line on standard error: the first few,
+    then how many more (``--json`` lists them all, with the notes)."""
+    from scorer.messages import summarize
+
+    reasons = summarize(problem_lines(photo)) or "no tiles were read"
+    extra = " (--json lists them all)" if len(problem_lines(photo)) > 3 else ""
+    print(f"chickenfoot {command}: the photo could not be turned into a board: "
+          f"{reasons}{extra}", file=sys.stderr)
 
 
 def print_capped(lines: list[str], prefix: str) -> None:

@@ -101,11 +101,17 @@ def knob_rules(args: argparse.Namespace) -> RuleSet:
         if not sep or not key.strip():
             raise InputError(f"--rule '{text}' is not KNOB=VALUE (like drawn-tile=must-play)")
         knobs.append((key.strip(), value.strip()))
+    given: dict[str, object] = {}
     for key, value in knobs:
         try:
             rules = rules.with_knob(key, value)
         except (ValueError, TypeError) as error:
             raise InputError(str(error)) from None
+        name = key.replace("-", "_")
+        now = getattr(rules, name)
+        if given.setdefault(name, now) != now:  # --set 9 --rule set-max=6: which one?
+            raise InputError(f"{name.replace('_', '-')} is given twice, as {given[name]} "
+                             f"and as {now}")
     return rules
 
 
