@@ -127,3 +127,11 @@ def test_command_line_end_to_end() -> None:
     assert bad.returncode == 2 and "Traceback" not in bad.stderr
     assert bad.stderr.strip().splitlines() == [bad.stderr.strip()]
     assert "'bogus'" in bad.stderr
+
+
+def test_a_play_given_twice_is_refused(capsys) -> None:
+    from tui.cli import main
+
+    assert main(["check", ARMS, "--play", "1-5@9-1", "--play", "9-5@9-9"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--play is given twice" in err

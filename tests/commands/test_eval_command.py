@@ -44,3 +44,21 @@ def test_eval_text_names_every_metric(blind_reader, capsys):
 def test_eval_bad_dataset_exits_2(blind_reader, tmp_path, capsys):
     assert main(["eval", str(tmp_path / "none")]) == 2
     assert "no such file or folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("line", "says"), [
+    ("99 0.5 0.5 0.1 0.1", "class 99 is not one of the set's"),
+    ("0 5 5 -1 nan", "the box is not inside the photo"),
+    ("0 0.5 0.5 0.1", "not a 'class cx cy w h' line"),
+])
+def test_a_bad_label_line_is_named(blind_reader, tmp_path, capsys, line, says):
+    import shutil
+
+    copy = tmp_path / "valid"
+    shutil.copytree(REAL_VALID, copy)
+    shutil.copy(REAL_VALID.parent / "data.yaml", tmp_path / "data.yaml")
+    label = sorted((copy / "labels").glob("*.txt"))[0]
+    label.write_text(label.read_text().rstrip("\n") + "\n" + line + "\n")
+    assert main(["eval", str(copy), "--set", "12"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"{label.name}:" in err and says in err

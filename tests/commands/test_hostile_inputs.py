@@ -100,3 +100,21 @@ def test_a_newline_in_a_file_name_keeps_the_message_on_one_line(tmp_path, capsys
     name, *rest = command
     assert main([name, str(photo), *rest]) == 2
     one_line(capsys, "bad\\nname.jpg")
+
+
+@pytest.mark.parametrize("seed", ["-1", "٣", "1e3"])
+def test_synth_refuses_a_seed_numpy_cannot_take(tmp_path, capsys, seed):
+    assert main(["synth", str(tmp_path / "out"), "--count", "1", "--seed", seed]) == 2
+    one_line(capsys, "is not a seed")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("head", "named"), [
+    (b"GIF89a", "a GIF file"), (b"P6\n40 40\n255\n", "a PNM (PBM/PGM/PPM) file"),
+    (b"\x00\x00\x00\x18ftypheic", "a HEIC file"), (b"%PDF-1.4\n", "a PDF file"),
+])
+def test_a_picture_format_not_read_is_named(tmp_path, capsys, head, named):
+    photo = tmp_path / "photo.jpg"
+    photo.write_bytes(head + bytes(64))
+    assert main(["read", str(photo)]) == 2
+    one_line(capsys, f"{named}, which is not read (expected a JPEG")

@@ -48,6 +48,12 @@ def test_a_missing_video_file_is_one_line(truth_reader, capsys):
                    "stream URL or a video file)\n")
 
 
+def test_a_negative_camera_index_is_named(truth_reader, capsys):
+    assert main(["live", "--camera", "-1", "--no-window"]) == 2
+    assert capsys.readouterr().err == ("chickenfoot live: camera -1: cameras are numbered "
+                                       "from 0\n")
+
+
 def test_a_text_file_as_camera_is_one_line(truth_reader, tmp_path, capsys):
     notes = tmp_path / "notes.jpg"
     notes.write_text("shopping list")

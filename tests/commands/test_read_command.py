@@ -54,6 +54,21 @@ def test_human_output_per_tile_with_doubt_and_score(fake_reader, photos, capsys)
                        "--count-doubtful counts them)"]
 
 
+def test_no_tile_found_says_it_may_be_a_miss(monkeypatch, photos, capsys):
+    import vision.reader
+
+    class Blind:
+        def read(self, image_bgr, set_max=None):
+            return [], []
+
+    monkeypatch.setattr(vision.reader, "load_default_reader", Blind)
+    assert main(["read", str(photos / "a.png")]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1:] == ["  pip total: 0   score: 0",
+                       "  ! no tiles found: if tiles lie there, photograph them closer, from "
+                       "above, in even light"]
+
+
 def test_min_confidence_changes_what_is_doubtful(fake_reader, photos, capsys):
     assert main(["read", str(photos / "a.png"), "--min-confidence", "0.4"]) == 0
     assert "  5|9" in capsys.readouterr().out.splitlines()

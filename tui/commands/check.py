@@ -28,7 +28,7 @@ from scorer.rule_problems import RulesError, require_playable
 from scorer.rules import RuleSet
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
-from tui.commands.errors import InputError
+from tui.commands.errors import InputError, given_once
 
 __all__ = ["CheckResult", "InputError", "judge_board", "judge_board_text", "read_board_source",
            "rules_from_args", "run"]
@@ -51,9 +51,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("board", nargs="+", metavar="BOARD",
                         help="board notation (like '9-9 9-1@9-9 1-5@9-1'), its JSON, a file "
                              "holding either, or - to read standard input")
-    parser.add_argument("--play", metavar="TILE@PARENT",
+    parser.add_argument("--play", metavar="TILE@PARENT", action=given_once(),
                         help="the play to judge, like 6-3@4-6 (6-3 played on 4-6)")
-    parser.add_argument("--disputed", metavar="TILE",
+    parser.add_argument("--disputed", metavar="TILE", action=given_once(),
                         help="with a photo of the tableau: the tile in dispute, like 4-6")
     parser.add_argument("--annotate", metavar="OUT",
                         help="with a photo: write it with the board as read drawn on it")

@@ -34,3 +34,27 @@ def seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds "
                                          "(above 0, at most a day)")
     return value
+
+
+def seed(text: str) -> int:
+    """An argparse type: a random seed, a whole number from 0 (numpy takes no other)."""
+    import argparse
+
+    if not text.isascii() or not text.isdigit():
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a seed (a whole number "
+                                         "from 0)")
+    return int(text)
+
+
+def given_once():
+    """An argparse action for an option that names one thing (``--play``): given twice,
+    it is refused rather than the last one silently taken."""
+    import argparse
+
+    class Once(argparse.Action):
+        def __call__(self, parser, namespace, values, option_string=None):
+            if getattr(namespace, self.dest, None) is not None:
+                parser.error(f"{option_string} is given twice: give one")
+            setattr(namespace, self.dest, values)
+
+    return Once

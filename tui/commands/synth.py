@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from tui.commands.errors import share
+from tui.commands.errors import seed, share
 
 MAX_COUNT = 1_000_000  # photos in one set: a million is days of rendering
 
@@ -15,7 +15,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("out", type=Path, help="output folder (images/, labels/, truth/)")
     parser.add_argument("--count", type=int, default=100, help="photos to render (default 100)")
     parser.add_argument(
-        "--seed", type=int, default=0, help="seed; the same seed writes the same set"
+        "--seed", type=seed, default=0,
+        help="seed, 0 or more; the same seed writes the same set"
     )
     parser.add_argument(
         "--set",

@@ -605,9 +605,16 @@ def _read_labels(label: Path, values: dict[int, int]) -> tuple[LabelledHalf, ...
             continue
         try:
             cls, cx, cy, w, h = int(parts[0]), *map(float, parts[1:5])
-            halves.append(LabelledHalf(cx, cy, w, h, values[cls]))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, TypeError):
             raise DatasetError(f"{label}:{number}: not a 'class cx cy w h' line") from None
+        if cls not in values:
+            raise DatasetError(f"{label}:{number}: class {cls} is not one of the set's "
+                               f"{len(values)} classes")
+        # a box is a share of the photo: centres 0 to 1, sizes above 0 (nan is neither)
+        if not (0 <= cx <= 1 and 0 <= cy <= 1 and 0 < w <= 1 and 0 < h <= 1):
+            raise DatasetError(f"{label}:{number}: the box is not inside the photo "
+                               "(cx, cy from 0 to 1; w, h above 0, at most 1)")
+        halves.append(LabelledHalf(cx, cy, w, h, values[cls]))
     return tuple(halves)
 
 

@@ -51,7 +51,7 @@ import numpy as np
 
 from scorer.messages import clip_name
 from vision.image.decode import Damage, decode_file
-from vision.image.header import file_reader, header_size, sniff_format
+from vision.image.header import file_reader, header_size, sniff_format, unread_format
 from vision.image.photo_file import MAX_FILE_BYTES, ImageError, open_photo
 from vision.photo_suffixes import IMAGE_SUFFIXES
 
@@ -100,9 +100,13 @@ def load_image(path: str | os.PathLike[str],
     """Decode one photo file, reduced by 2, 4 or 8 when it holds more than
     ``most_megapixels``; raise ImageError (one line) when it cannot be used."""
     with open_photo(path) as handle:
-        kind = sniff_format(handle.read(16))
+        head = handle.read(16)
+        kind = sniff_format(head)
         if kind is None:
-            raise ImageError(path, f"not an image (expected {ACCEPTED_FORMATS})")
+            other = unread_format(head)
+            article = "an" if other and other[0] in "AEIO" else "a"
+            what = f"{article} {other} file, which is not read" if other else "not an image"
+            raise ImageError(path, f"{what} (expected {ACCEPTED_FORMATS})")
         stored = header_size(file_reader(handle), kind)
         if stored is None:
             if kind in _SIZE_REQUIRED:

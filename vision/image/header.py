@@ -32,6 +32,24 @@ def sniff_format(head: bytes) -> str | None:
     return None
 
 
+def unread_format(head: bytes) -> str | None:
+    """The name of a picture format a file's first bytes name that is not read here (a
+    GIF, a phone's HEIC, ...), so that it is called that rather than 'not an image'."""
+    if head[:6] in (b"GIF87a", b"GIF89a"):
+        return "GIF"
+    if len(head) > 2 and head[:1] == b"P" and head[1:2] in b"123456" and head[2:3].isspace():
+        return "PNM (PBM/PGM/PPM)"
+    if head[4:8] == b"ftyp" and head[8:12] in (b"heic", b"heix", b"mif1", b"msf1", b"hevc"):
+        return "HEIC"
+    if head[4:8] == b"ftyp" and head[8:12] == b"avif":
+        return "AVIF"
+    if head.startswith(b"%PDF"):
+        return "PDF"
+    if head[:6] == b"\x00\x00\x00\x0cjP" or head[:4] == b"\xff\x4f\xff\x51":
+        return "JPEG 2000"
+    return None
+
+
 def bytes_reader(data: bytes) -> ReadAt:
     """``read_at`` over bytes already in memory."""
     return lambda offset, count: data[offset:offset + count]

@@ -152,6 +152,8 @@ def parse_source(text: str | int) -> SourceSpec:
     raw = str(text).strip()
     if raw.isascii() and raw.isdigit():
         return SourceSpec(CAMERA, int(raw))
+    if raw.isascii() and raw.startswith("-") and raw[1:].isdigit() and not os.path.exists(raw):
+        raise SourceError(f"camera {clip_name(raw)}: cameras are numbered from 0")
     _check_encodable(raw)
     if "://" in raw:
         return SourceSpec(STREAM, raw)

@@ -199,7 +199,7 @@ def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
     doubtful = doubtful_tiles(result, doubt_below)
     sure = [t for t in result.tiles if t not in doubtful]
     count = len(result.tiles)
-    lines = [f"{result.image} ({result.width}x{result.height}): "
+    lines = [f"{clip_name(result.image)} ({result.width}x{result.height}): "
              f"{counted(count, 'tile')}"]
     lines += [f"  {tile_text(t, doubt_below)}" for t in sure]
     if doubtful:
@@ -213,5 +213,8 @@ def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
                   "counts them)")
     lines.append(total)
     lines += [f"  ! {p}" for p in result.problems]
+    if not result.tiles:  # a zero is a score too: say that it may be a miss
+        lines.append("  ! no tiles found: if tiles lie there, photograph them closer, from "
+                     "above, in even light")
     return lines
 
