@@ -25,11 +25,13 @@ def clip(text: str, limit: int = MAX_ECHO) -> str:
     return f"{text[:limit]}... ({len(text):,} characters)"
 
 
-def clip_name(name: str, limit: int = MAX_NAME) -> str:
+def clip_name(name: str | bytes, limit: int = MAX_NAME) -> str:
     """A file name or path cut in the middle, keeping its start and its end (where the
     file's own name is): ``'/very/long/.../photo.jpg'``. Control characters are shown
     escaped (``bad\\nname.jpg``): a newline in a name must not split a message in two,
     nor an escape sequence repaint the player's terminal."""
+    if isinstance(name, bytes):  # a name the system gave as bytes (not UTF-8)
+        name = name.decode("utf-8", "backslashreplace")
     name = "".join(_escaped(c) for c in name) if _has_control(name) else name
     if len(name) <= limit:
         return name

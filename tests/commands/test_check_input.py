@@ -106,7 +106,7 @@ def test_disputed_with_a_missing_photo_says_so(tmp_path, capsys, no_reader_neede
 def test_disputed_with_a_gif_says_it_is_not_a_photo(tmp_path, capsys, no_reader_needed):
     path = tmp_path / "X.gif"
     path.write_bytes(b"GIF89a" + b"\0" * 100)
-    one_line_error(*run([str(path), "--disputed", "4-6"], capsys), "not an image")
+    one_line_error(*run([str(path), "--disputed", "4-6"], capsys), "a GIF file, which is not read")
 
 
 def test_disputed_with_notation_still_points_at_play(capsys):
