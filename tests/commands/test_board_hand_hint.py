@@ -1,5 +1,5 @@
-"""A photo of a hand given to `chickenfoot board`: one line says it looks like a hand, and
-the list of problems stays short."""
+"""A photo `chickenfoot board` cannot make a board of (a hand; a bigger set than --set
+says): one line, saying first what is wrong with the photo as a whole."""
 
 from __future__ import annotations
 
@@ -43,3 +43,14 @@ def test_a_hand_photo_is_called_a_hand(reader, monkeypatch, capsys):
                           "this looks like a hand, not a tableau: only 3 of the 6 tiles")
     code, out, _ = run([str(HAND), "--json"], capsys)
     assert json.loads(out)["problems"][0].startswith("this looks like a hand")
+
+
+def test_a_bigger_set_than_asked_is_said_first(reader, monkeypatch, capsys):
+    import tui.commands.read as read_module
+
+    monkeypatch.setattr(read_module, "load_reader", lambda command="read": reader)
+    nine = HAND.parent / "tableau" / "images" / "tableau_7_0000.jpg"  # a 9-9 spinner
+    code, out, err = run([str(nine), "--set", "6"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("chickenfoot board: the photo could not be turned into a board: "
+                          "7 halves look like more than 6 pips (up to 9)")

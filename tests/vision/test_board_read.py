@@ -742,6 +742,19 @@ def test_disputed_tile_missing_from_the_photo() -> None:
         judge_tile(reading, Tile(6, 8), RULES)
 
 
+def test_a_disputed_tile_not_found_points_at_the_tiles_read_in_doubt() -> None:
+    # the open half of 9-5 read as an even 3-or-4: no reading could be the 9-7 disputed,
+    # yet a tile read in doubt may be it, and the player is told where to look
+    tiles = readings_of("9-9 9-1@9-9 9-2@9-9 9-6@9-9 9-5@9-9")
+    i = index_of(tiles, 9, 5)
+    tiles[i] = unsure(tiles[i], tiles[i].pips.index(5), 3, 4, 0.35, 0.33)
+    reading = read_tableau(tiles, 9)
+    assert any(p.kind is Kind.UNREADABLE_HALF for p in reading.problems)
+    with pytest.raises(NoDispute, match="7-9 is not in the photo .* 1 tile was read in "
+                                        "doubt, and may be it: --annotate"):
+        judge_tile(reading, Tile(7, 9), RULES)
+
+
 def test_decode_without_joins_keeps_the_reader_values() -> None:
     tiles = readings_of(BOARDS[1])
     assert decode(tiles, [], 9).values == tuple(t.pips for t in tiles)

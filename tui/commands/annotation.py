@@ -42,4 +42,6 @@ def _identity(path: Path) -> tuple[int, int] | None:
 
 
 def overwrite_message(photo: Path) -> str:
-    return f"--annotate would write over the photo {photo}: choose another file"
+    from scorer.messages import clip_name
+
+    return f"--annotate would write over the photo {clip_name(str(photo))}: choose another file"

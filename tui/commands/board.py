@@ -79,8 +79,11 @@ def print_problems(command: str, photo) -> None:
     then how many more (``--json`` lists them all, with the notes)."""
     from scorer.messages import summarize
 
-    reasons = summarize(problem_lines(photo)) or "no tiles were read"
-    extra = " (--json lists them all)" if len(problem_lines(photo)) > 3 else ""
+    # what the reader says of the whole photo (damaged, a bigger set) first: it explains
+    # the rest
+    lines = list(photo.reader_problems) + photo.reading.problem_lines()
+    reasons = summarize(lines) or "no tiles were read"
+    extra = " (--json lists them all)" if len(lines) > 3 else ""
     print(f"chickenfoot {command}: the photo could not be turned into a board: "
           f"{reasons}{extra}", file=sys.stderr)
 

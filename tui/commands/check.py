@@ -110,8 +110,9 @@ def knob_rules(args: argparse.Namespace) -> RuleSet:
         name = key.replace("-", "_")
         now = getattr(rules, name)
         if given.setdefault(name, now) != now:  # --set 9 --rule set-max=6: which one?
-            raise InputError(f"{name.replace('_', '-')} is given twice, as {given[name]} "
-                             f"and as {now}")
+            first = getattr(given[name], "value", given[name])
+            raise InputError(f"{name.replace('_', '-')} is given twice, as {first} and as "
+                             f"{getattr(now, 'value', now)}")
     return rules
 
 

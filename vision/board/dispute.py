@@ -167,6 +167,9 @@ def _decode_rest(reading: TableauReading, kept: Sequence[int], absent=()):
                   doubles=(where[tree.root],), absent=absent)
 
 
+_UNSURE = (Kind.UNREADABLE_HALF, Kind.UNSURE_TILE)
+
+
 def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],
                own: tuple[int, int]) -> list[BoardEntry]:
     """What lies on the disputed tile, as the whole board read it."""
@@ -191,7 +194,11 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
     if index is None:
         index = locate(reading, tile)
     if index is None:
-        raise NoDispute(f"{tile} is not in the photo (no tile read could be it)")
+        unsure = {t for p in reading.problems if p.kind in _UNSURE for t in p.tiles}
+        were = "1 tile was" if len(unsure) == 1 else f"{len(unsure)} tiles were"
+        hint = (f"; {were} read in doubt, and may be it: --annotate OUT.png shows the "
+                "board as read" if unsure else "")
+        raise NoDispute(f"{tile} is not in the photo (no tile read could be it){hint}")
     try:
         dispute = dispute_at(reading, index, named=tile)
     except NoDispute as error:
