@@ -219,3 +219,25 @@ def test_moves_that_break_the_board_give_way_to_the_first_looks() -> None:
     scene, image, tiles = bench_board(43_000, 4, size=30)
     reading = read_bench_board(image, tiles)
     assert reading.built and reading.board == scene.board, reading.problem_lines()
+
+
+def test_a_leaf_set_aside_is_taken_back_when_the_tile_before_it_is_found() -> None:
+    """Bench seed 92000, 15-tile board 47: the detector misses 5-1 at the end of an arm,
+    so the leaf 1-0 beyond it (read 0.42, its blank half plain) touches no tile and is
+    set aside as a speck. A second look at the open end, where 5-1's 5 lay alone, finds
+    5-1, which touches 1-0: it is taken back (before, the board lacked 1-0 and said
+    nothing)."""
+    from scorer.rules import RuleSet
+    from vision.board.read import read_tableau
+    from vision.reader.tile_reader import shared_reader
+    from vision.types import LoneHalf
+
+    scene, image, tiles = bench_board(92_000, 47)
+    reader, rules = shared_reader(), RuleSet()
+    _, problems = reader.read(image, rules.set_max)
+    lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
+    reading = read_tableau(tiles, rules.set_max, rules=rules, lone=lone,
+                           look=lambda c: reader.read_at(image, c, rules.set_max))
+    assert reading.built and reading.board == scene.board, reading.problem_lines()
+    assert any(note.startswith("found 5-1 at") for note in reading.notes)
+    assert not any(note.startswith("left out 1-0") for note in reading.notes)

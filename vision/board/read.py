@@ -13,13 +13,14 @@ the end of a chain that may be no tile at all (one read under 0.3 and not plainl
 a tile, or a 0-0 read under 0.8: a patch of table beside a tile) is one of the decoder's
 choices: it may be absent, at even odds with its own reading, so it goes exactly when the
 board holds it only by changing it, with a mismatch, or as a tile it already has
-(`vision/board/decode.py`). What the decoder cannot weigh is tried afterwards: a board
-that breaks the house rules, or one that cannot be built, without one such tile anywhere
-(the four least sure). A tile read surely stays whatever it breaks, because it may be the
-very play in dispute: the photo is read once, without knowing which tile that is
-(`vision/board/read.py`). The house rules (spinner arms, toes
-per foot) come from `--arms` and `--rule` on the command line and from the game's rules in
-the app.
+(`vision/board/decode.py`). A reading set aside for touching no tile at all is taken
+back when a tile found on a second look touches it: it lay apart only because the tile
+between it and the board was missed. What the decoder cannot weigh is tried afterwards:
+a board that breaks the house rules, or one that cannot be built, without one such tile
+anywhere (the four least sure). A tile read surely stays whatever it breaks, because it
+may be the very play in dispute: the photo is read once, without knowing which tile that
+is (`vision/board/read.py`). The house rules (spinner arms, toes per foot) come from
+`--arms` and `--rule` on the command line and from the game's rules in the app.
 """
 
 from __future__ import annotations
@@ -209,25 +210,27 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     if not tiles:  # every reading was a stray (a speck inside another tile)
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
-    tiles, apart = _set_aside_apart(tiles, joins)
-    notes += apart
+    tiles, aside = _set_aside_apart(tiles, joins)
+    notes += tuple(aside.values())
     found: tuple[TileReading, ...] = ()
     meets: Meets = ()
     if look is not None:
         found, found_notes, meets = doubles_in_holes(tiles, look)
         tiles, notes = without_misreadings(tiles, found) + found, notes + found_notes
-    if apart or found:  # the tiles changed since their joins were found
+    if aside or found:  # the tiles changed since their joins were found
         joins, tree = _joins_and_tree(tiles, meets)
     if tree.loose and look is not None:
         found = tiles_in_gaps(tiles, tree, look)
         if found:
             tiles, notes = _with_found(tiles, notes, found, look, "in a gap in a chain of tiles")
+            tiles, notes, aside = _taken_back(tiles, notes, aside, len(found))
             joins, tree = _joins_and_tree(tiles, meets)
     if lone and look is not None:
         found = tiles_at_ends(tiles, tree, look, lone)
         if found:
             tiles, notes = _with_found(tiles, notes, found, look,
                                        "at an open end where one of its halves lay alone")
+            tiles, notes, aside = _taken_back(tiles, notes, aside, len(found))
             joins, tree = _joins_and_tree(tiles, meets)
     reading = _decoded(tiles, joins, tree, set_max, notes, may_leave_out=True)
     if reading.decoding is not None and reading.decoding.absent:
@@ -382,7 +385,7 @@ def _left_out_notes(reading: TableauReading) -> dict[int, str]:
 
 
 def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
-                     ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+                     ) -> tuple[tuple[TileReading, ...], dict[TileReading, str]]:
     """Readings that touch no tile at all and are no tile of the tableau are left out,
     each with a note: a 0-0 (a plain patch, such as paper, a card or a pale stripe of
     table, reads as the double blank because it has no pips, and a real 0-0 lying that
@@ -390,7 +393,7 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
     of the table's pattern, far smaller than a tile). A tile with pips read surely stays,
     and a loose one is reported: it may be a missed join."""
     if len(tiles) < 2:
-        return tiles, ()
+        return tiles, {}
     joined = {j.a for j in joins} | {j.b for j in joins}
     notes: dict[int, str] = {}
     for i, t in enumerate(tiles):
@@ -403,8 +406,30 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
             notes[i] = (f"left out {tile_name(t)} at {place(t)}: it touches no tile of the "
                         f"tableau and was read too unsurely ({t.confidence:.2f}) to be one")
     if len(notes) >= len(tiles) - 1:
-        return tiles, ()  # nothing touches anything: not a tableau, and said so whole
-    return tuple(t for i, t in enumerate(tiles) if i not in notes), tuple(notes.values())
+        return tiles, {}  # nothing touches anything: not a tableau, and said so whole
+    return (tuple(t for i, t in enumerate(tiles) if i not in notes),
+            {tiles[i]: note for i, note in notes.items()})
+
+
+def _taken_back(tiles: tuple[TileReading, ...], notes: tuple[str, ...],
+                aside: dict[TileReading, str], found: int
+                ) -> tuple[tuple[TileReading, ...], tuple[str, ...], dict[TileReading, str]]:
+    """Readings set aside for touching no tile, taken back (their notes with them) when
+    one of the ``found`` last tiles, found on a second look, touches them: they lay apart
+    only because the tile between them and the board was missed (a leaf beyond a tile
+    found at an open end)."""
+    if not aside or not found:
+        return tiles, notes, aside
+    with_aside = tiles + tuple(aside)
+    first = len(tiles)
+    found_at = set(range(first - found, first))
+    back = {with_aside[j.a if j.a >= first else j.b] for j in find_joins(with_aside)
+            if (j.a >= first) != (j.b >= first) and (j.a in found_at or j.b in found_at)}
+    if not back:
+        return tiles, notes, aside
+    kept_notes = tuple(n for n in notes if n not in {aside[t] for t in back})
+    return (tiles + tuple(t for t in aside if t in back), kept_notes,
+            {t: n for t, n in aside.items() if t not in back})
 
 
 def _joins_and_tree(tiles: Sequence[TileReading], meets: Meets = ()
