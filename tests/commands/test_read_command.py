@@ -54,7 +54,7 @@ def test_human_output_per_tile_with_doubt_and_score(fake_reader, photos, capsys)
                        "--count-doubtful counts them)"]
 
 
-def test_no_tile_found_says_it_may_be_a_miss(monkeypatch, photos, capsys):
+def test_a_photo_with_no_tile_is_nothing_read_one_line_exit_2(monkeypatch, photos, capsys):
     import vision.reader
 
     class Blind:
@@ -62,11 +62,16 @@ def test_no_tile_found_says_it_may_be_a_miss(monkeypatch, photos, capsys):
             return [], []
 
     monkeypatch.setattr(vision.reader, "load_default_reader", Blind)
-    assert main(["read", str(photos / "a.png")]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[1:] == ["  pip total: 0   score: 0",
-                       "  ! no tiles found: if tiles lie there, photograph them closer, from "
-                       "above, in even light"]
+    # no score is printed: a 0 would pass for a player who went out
+    assert main(["read", str(photos / "a.png")]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.splitlines() == [
+        f"{photos / 'a.png'} (160x120): no tiles found: if tiles lie there, photograph them "
+        "closer, from above, in even light"]
+    # the JSON object is the reading as it is (no tile), and the status says so too
+    assert main(["read", str(photos / "a.png"), "--json"]) == 2
+    assert json.loads(capsys.readouterr().out)["tiles"] == []
 
 
 def test_min_confidence_changes_what_is_doubtful(fake_reader, photos, capsys):

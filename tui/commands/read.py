@@ -13,7 +13,9 @@ pattern containing ``{stem}`` (e.g. ``out/{stem}-read.jpg``).
 ("2 tiles doubtful: confirm"), its unsure halves as ``5|9? (or 8)``, and the pip total and
 score leave it out unless ``--count-doubtful``; default 0.6.
 
-Exit status: 0 when every photo was read, 2 when any failed or the reader is missing.
+Exit status: 0 when every photo was read, 2 when any failed, any showed no tile (nothing
+to read: its line goes to stderr, its JSON object still has ``"tiles": []``) or the reader
+is missing.
 """
 
 from __future__ import annotations
@@ -75,7 +77,8 @@ def load_reader(command: str = "read"):
 
 
 def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
-    """Read every photo with ``reader``; the exit status (0, or 2 when any failed)."""
+    """Read every photo with ``reader``; the exit status (0, or 2 when any failed or showed
+    no tile)."""
     from vision.reader import (
         RecognitionError,
         human_lines,
@@ -88,13 +91,13 @@ def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     failed = 0
     for path in paths:
         loaded, result = read_photo_file(path, reader, args.set_max)
-        if isinstance(result, RecognitionError):
-            failed += 1
+        unread = isinstance(result, RecognitionError) or not result.tiles
+        failed += unread
         if args.json:
             print(to_json_line(result, rules, args.count_doubtful, args.min_confidence),
                   flush=True)
         else:
-            stream = sys.stderr if isinstance(result, RecognitionError) else sys.stdout
+            stream = sys.stderr if unread else sys.stdout
             print("\n".join(human_lines(result, rules, args.min_confidence,
                                          args.count_doubtful)), file=stream, flush=True)
         if args.annotate and loaded is not None and not isinstance(result, RecognitionError):

@@ -194,6 +194,8 @@ def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
     ones apart, asking to confirm them, and a total that says what it counts."""
     if isinstance(result, RecognitionError):
         return [f"{clip_name(result.image)}: error: {result.message}"]
+    if not result.tiles:
+        return [nothing_read_line(result)]
     rules = rules or RuleSet()
     hand = counted_hand(result, count_doubtful, doubt_below)
     doubtful = doubtful_tiles(result, doubt_below)
@@ -213,8 +215,13 @@ def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
                   "counts them)")
     lines.append(total)
     lines += [f"  ! {p}" for p in result.problems]
-    if not result.tiles:  # a zero is a score too: say that it may be a miss
-        lines.append("  ! no tiles found: if tiles lie there, photograph them closer, from "
-                     "above, in even light")
     return lines
+
+
+def nothing_read_line(result: Recognition) -> str:
+    """One line for a photo where no tile was found: nothing was read, so no score is
+    given (a 0 would pass for a player who went out); the photo's own problem first."""
+    reason = result.problems[0] if result.problems else (
+        "if tiles lie there, photograph them closer, from above, in even light")
+    return f"{clip_name(result.image)} ({result.width}x{result.height}): no tiles found: {reason}"
 
