@@ -9,6 +9,7 @@ message names at most ``MAX_LISTED`` problems and counts the rest, and quotes at
 
 from __future__ import annotations
 
+import os
 import unicodedata
 from collections.abc import Sequence
 
@@ -19,22 +20,33 @@ MAX_LISTED = 3
 
 def clip(text: str, limit: int = MAX_ECHO) -> str:
     """``text`` cut to ``limit`` characters, with an ellipsis and the full length when
-    cut: ``'[[[[[[...' (100000 characters)``."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}... ({len(text):,} characters)"
+    cut: ``'[[[[[[...' (100000 characters)``; control characters shown escaped, as in
+    ``clip_name``."""
+    if len(text) > limit:
+        return f"{escaped(text[:limit])}... ({len(text):,} characters)"
+    return escaped(text)
 
 
-def clip_name(name: str | bytes, limit: int = MAX_NAME) -> str:
+def escaped(text: str) -> str:
+    """``text`` with its control characters written as escapes (``\\x1b``, ``\\n``):
+    echoed input must not repaint the player's terminal nor split a message."""
+    return "".join(_escaped(c) for c in text) if _has_control(text) else text
+
+
+def clip_name(name: str | bytes | os.PathLike, limit: int = MAX_NAME) -> str:
     """A file name or path cut in the middle, keeping its start and its end (where the
     file's own name is): ``'/very/long/.../photo.jpg'``. Control characters are shown
     escaped (``bad\\nname.jpg``): a newline in a name must not split a message in two,
     nor an escape sequence repaint the player's terminal."""
+    name = os.fspath(name)
     if isinstance(name, bytes):  # a name the system gave as bytes (not UTF-8)
         name = name.decode("utf-8", "backslashreplace")
-    name = "".join(_escaped(c) for c in name) if _has_control(name) else name
+    name = escaped(name)
     if len(name) <= limit:
         return name
+    folder, slash, own = name.rpartition("/")
+    if slash and len(own) <= limit - 20:  # the file's own name whole, its folders cut
+        return f"{folder[:limit - len(own) - 4]}.../{own}"
     half = (limit - 3) // 2
     return f"{name[:half]}...{name[-half:]}"
 

@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorer.messages import clip, clip_name
 from scorer.scorecard import Scorecard
 from tui.export_csv import game_csv
 from tui.store_files import inspect, move_aside, not_a_database
@@ -158,7 +159,32 @@ def _is_busy(error: sqlite3.Error) -> bool:
     return "locked" in text or "busy" in text
 
 
-def _write_message(error: sqlite3.Error, path: Path) -> str:
+def _stored_card_problem(error: Exception) -> str:
+    """What is wrong with a stored scorecard, in words (not Python's)."""
+    if isinstance(error, json.JSONDecodeError):
+        return f"its saved text is damaged ({error.msg})"
+    if isinstance(error, RecursionError):
+        return "its saved text is nested too deeply"
+    if isinstance(error, KeyError):
+        return f"a saved field is missing ({clip(str(error.args[0]) if error.args else '')})"
+    if isinstance(error, _NumberTooLong):
+        return "a saved number is too long to read"
+    return clip(str(error), 80)
+
+
+class _NumberTooLong(ValueError):
+    pass
+
+
+def _stored_int(digits: str) -> int:
+    """A whole number of a stored scorecard; no count or score there needs 30 digits, and
+    Python refuses to convert over 4,300 with a message about its own settings."""
+    if len(digits) > 30:
+        raise _NumberTooLong(digits)
+    return int(digits)
+
+
+def _write_message(error: sqlite3.Error, path: str) -> str:
     text = str(error).lower()
     if "full" in text:
         return f"the disk holding {path} is full"
@@ -182,12 +208,12 @@ class Store:
         self.path = Path(path)
         self.notices: list[str] = []
         self._seen: dict[int, int] = {}  # game id -> revision last read or written here
-        if self.path.exists() and not self.path.is_file():  # a folder, /dev/zero, a FIFO
-            raise StoreError(f"{self.path} is not a file a scorecard can be kept in")
-        if refuse_foreign and not_a_database(self.path):
-            raise StoreError(f"{self.path} is not a chickenfoot scorecard (not a database "
-                             f"at all); it was left as it is")
         try:
+            if self.path.exists() and not self.path.is_file():  # a folder, /dev/zero, a FIFO
+                raise StoreError(f"{self.shown} is not a file a scorecard can be kept in")
+            if refuse_foreign and not_a_database(self.path):
+                raise StoreError(f"{self.shown} is not a chickenfoot scorecard (not a "
+                                 f"database at all); it was left as it is")
             self.path.parent.mkdir(parents=True, exist_ok=True)
             damage = inspect(self.path)
         except OSError as error:
@@ -195,22 +221,27 @@ class Store:
             if error.filename2:  # keeping a damaged or emptied file aside failed
                 detail = (f"it looks damaged or empty and could not be kept aside as "
                           f"{Path(error.filename2).name} ({detail})")
-            raise StoreError(f"cannot prepare {self.path}: {detail}") from None
+            raise StoreError(f"cannot prepare {self.shown}: {detail}") from None
         if damage:
             self.notices.append(damage)
         try:
             self._conn = self._open_waiting()
         except sqlite3.DatabaseError as error:
             if isinstance(error, sqlite3.OperationalError) and not self._looks_corrupt(error):
-                raise StoreError(f"cannot open {self.path}: {error}") from None
+                raise StoreError(f"cannot open {self.shown}: {error}") from None
             aside = self._move_aside()
             self.notices.append(
-                f"The scorecard file {self.path} could not be read ({error}); it was kept "
+                f"The scorecard file {self.shown} could not be read ({error}); it was kept "
                 f"as {aside.name} and a fresh one was started.")
             try:
                 self._conn = self._open()
             except sqlite3.Error as again:
-                raise StoreError(f"cannot open {self.path}: {again}") from None
+                raise StoreError(f"cannot open {self.shown}: {again}") from None
+
+    @property
+    def shown(self) -> str:
+        """The file's path as messages show it: clipped, control characters escaped."""
+        return clip_name(str(self.path))
 
     # -- opening --------------------------------------------------------------------
     @staticmethod
@@ -244,7 +275,7 @@ class Store:
             if tables and "schema_version" not in tables:
                 # Checked before anything is written: that file is left exactly as it is.
                 raise StoreError(
-                    f"{self.path} is an SQLite database of another program, not a "
+                    f"{self.shown} is an SQLite database of another program, not a "
                     f"chickenfoot scorecard")
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
@@ -263,7 +294,7 @@ class Store:
         if "schema_version" not in tables:
             if tables:
                 raise StoreError(
-                    f"{self.path} is an SQLite database of another program, not a "
+                    f"{self.shown} is an SQLite database of another program, not a "
                     f"chickenfoot scorecard")
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -282,7 +313,7 @@ class Store:
             return
         if version > SCHEMA_VERSION:
             raise StoreError(
-                f"{self.path} was written by a newer chickenfoot (schema {version}; this "
+                f"{self.shown} was written by a newer chickenfoot (schema {version}; this "
                 f"one reads up to {SCHEMA_VERSION}). Upgrade, or pass --db with another file.")
         if version in (1, 2):
             (self._migrate_v1 if version == 1 else self._migrate_v2)(conn)
@@ -354,14 +385,14 @@ class Store:
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise StoreWriteError(_write_message(error, self.path)) from None
+            raise StoreWriteError(_write_message(error, self.shown)) from None
         try:
             yield self._conn
             self._conn.execute("COMMIT")
         except sqlite3.Error as error:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
-            raise StoreWriteError(_write_message(error, self.path)) from None
+            raise StoreWriteError(_write_message(error, self.shown)) from None
         except BaseException:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
@@ -588,9 +619,10 @@ class Store:
         if row is None:
             raise StoreError(f"game {game_id} has no saved state {seq}")
         try:
-            return Scorecard.from_dict(json.loads(row[0]))
-        except (ValueError, KeyError, TypeError) as error:
-            raise StoreError(f"game {game_id} could not be read back: {error}") from None
+            return Scorecard.from_dict(json.loads(row[0], parse_int=_stored_int))
+        except (ValueError, KeyError, TypeError, RecursionError) as error:
+            raise StoreError(f"game {game_id} could not be read back: "
+                             f"{_stored_card_problem(error)}") from None
 
     @staticmethod
     def _names(text: object) -> tuple[str, ...]:

@@ -118,3 +118,28 @@ def test_a_picture_format_not_read_is_named(tmp_path, capsys, head, named):
     photo.write_bytes(head + bytes(64))
     assert main(["read", str(photo)]) == 2
     one_line(capsys, f"{named}, which is not read (expected a JPEG")
+
+
+def test_escape_sequences_typed_in_a_board_never_reach_the_terminal(tmp_path, capsys):
+    board = tmp_path / "board.txt"
+    board.write_text("9-9 9-1@9-9\x1b]0;pwned\x07")  # would retitle the terminal window
+    assert main(["check", str(board), "--play", "1-5@9-1"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and "\x07" not in err and "\\x1b]0;pwned\\x07" in err
+    assert main(["check", "9-9", "--play", "1-5\x1b[2J@9-9"]) == 2
+    err = one_line(capsys, "\\x1b[2J")
+    assert "\x1b" not in err
+
+
+def test_eval_names_a_path_too_long_and_a_truth_number_too_long_in_words(tmp_path, capsys):
+    assert main(["eval", str(tmp_path / ("e" * 300))]) == 2
+    one_line(capsys, "File name too long")
+    deep = "/".join(["d" * 200] * 19) + "/x.jpg"
+    assert main(["eval", deep]) == 2
+    out, err = capsys.readouterr()
+    assert len(err) < 250
+    photo = tmp_path / "a.png"
+    write_image(photo, np.full((64, 64, 3), 200, np.uint8))
+    (tmp_path / "a.json").write_text('{"image": "a.png", "width": ' + "9" * 5000 + "}")
+    assert main(["eval", str(tmp_path)]) == 2
+    one_line(capsys, "a number too long to read")

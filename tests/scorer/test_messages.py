@@ -31,3 +31,15 @@ def test_name_char_shows_visible_glyphs_and_names_invisible_ones() -> None:
     assert name_char("\u0663") == "'\u0663' (U+0663 ARABIC-INDIC DIGIT THREE)"
     assert name_char("\ufeff") == "U+FEFF ZERO WIDTH NO-BREAK SPACE"
     assert first_foreign("9-\u0661") == "\u0661" and first_foreign("9-1") is None
+
+
+def test_clip_name_keeps_the_file_s_own_name_whole_and_cuts_its_folders() -> None:
+    own = "1a8d0cd7-039f-4e96-8260-021cf71231e0_jpg.rf.e542475fcbf21ade90847f13fbfd.txt"
+    short = clip_name("/tmp/" + "deep/" * 60 + own)
+    assert len(short) <= 120 and short.startswith("/tmp/deep/") and short.endswith("/" + own)
+    assert clip_name(b"caf\xe9/" * 40 + b"x.jpg").endswith(".../x.jpg")
+
+
+def test_clip_shows_control_characters_escaped() -> None:
+    assert clip("9-9\x1b]0;pwned\x07") == "9-9\\x1b]0;pwned\\x07"
+    assert clip("\x1b" * 100).startswith("\\x1b\\x1b") and "(100 characters)" in clip("\x1b" * 100)

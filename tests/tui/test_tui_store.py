@@ -489,3 +489,34 @@ def test_a_named_file_that_is_no_database_is_refused_and_left_untouched(tmp_path
     empty = tmp_path / "empty.db"
     empty.touch()
     Store(empty, refuse_foreign=True).close()
+
+
+@pytest.mark.parametrize("damage, said", [
+    (lambda text: text.replace('"points": 12', '"points": ' + "9" * 5000),
+     "a saved number is too long to read"),
+    (lambda text: text[:len(text) // 2], "its saved text is damaged"),
+])
+def test_a_damaged_saved_card_is_refused_in_words_not_python_s(tmp_path, damage, said):
+    path = tmp_path / "games.db"
+    store = Store(path)
+    game = store.create_game(new_card())
+    store.save(game, new_card().with_score(0, "Ann", 12), "Ann 12")
+    store.close()
+    with sqlite3.connect(path) as conn:
+        (text,) = conn.execute("SELECT card FROM snapshots ORDER BY seq DESC").fetchone()
+        assert '"points": 12' in text
+        conn.execute("UPDATE snapshots SET card = ? WHERE card = ?", (damage(text), text))
+    again = Store(path)
+    with pytest.raises(StoreError) as refused:
+        again.load(game)
+    message = str(refused.value)
+    assert message.startswith(f"game {game} could not be read back: {said}")
+    assert "sys." not in message and len(message) < 200
+    again.close()
+
+
+def test_a_path_too_long_for_the_system_is_one_line_not_a_traceback(tmp_path):
+    with pytest.raises(StoreError) as refused:
+        Store(tmp_path / ("e" * 300 + ".db"))
+    message = str(refused.value)
+    assert "File name too long" in message and len(message) < 200

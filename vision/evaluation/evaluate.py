@@ -60,6 +60,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import time
 from collections import Counter
@@ -71,7 +72,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from scorer.messages import clip
+from scorer.messages import clip, clip_name
 from scorer.scoring import pip_total
 from vision.doubt import is_doubtful_confidence
 from vision.evaluation.labels import PAIR_TOLERANCE
@@ -476,13 +477,20 @@ def _aligned(g: TileReading, p: TileReading) -> tuple[int, int]:
 # -- datasets -----------------------------------------------------------------------------
 def load_dataset(path: str | Path) -> tuple[str, list[Sample]]:
     """(label format, samples sorted by image name) for a dataset path; DatasetError."""
-    root = Path(path)
+    try:
+        return _load_dataset(Path(path))
+    except OSError as error:  # a name too long, a folder that cannot be listed
+        shown = clip_name(os.fsdecode(error.filename) if error.filename else str(path))
+        raise DatasetError(f"{shown}: {error.strerror or error}") from None
+
+
+def _load_dataset(root: Path) -> tuple[str, list[Sample]]:
     if not root.exists():
-        raise DatasetError(f"{root}: no such file or folder")
+        raise DatasetError(f"{clip_name(root)}: no such file or folder")
     if root.is_file():
         if root.suffix.lower() in (".yaml", ".yml"):
             return "half-boxes", _yaml_split(root)
-        raise DatasetError(f"{root}: expected a folder or a data.yaml")
+        raise DatasetError(f"{clip_name(root)}: expected a folder or a data.yaml")
     truth = _truth_samples(root)
     if truth:
         return "truth-json", truth
@@ -490,8 +498,8 @@ def load_dataset(path: str | Path) -> tuple[str, list[Sample]]:
         return "half-boxes", _half_box_split(root, class_values(root))
     if (root / "data.yaml").is_file():
         return "half-boxes", _yaml_split(root / "data.yaml")
-    raise DatasetError(f"{root}: no labelled photos (expected images/ + labels/, a data.yaml, "
-                       "or photos with same-name .json truth)")
+    raise DatasetError(f"{clip_name(root)}: no labelled photos (expected images/ + labels/, "
+                       "a data.yaml, or photos with same-name .json truth)")
 
 
 def class_values(split: Path) -> dict[int, int]:
@@ -505,7 +513,7 @@ def class_values(split: Path) -> dict[int, int]:
             values = _classes_txt(_text(folder / "classes.txt"))
             if values:
                 return values
-    raise DatasetError(f"{split}: no class names (data.yaml names or classes.txt)")
+    raise DatasetError(f"{clip_name(split)}: no class names (data.yaml names or classes.txt)")
 
 
 def value_of_name(name: str) -> int:
@@ -515,7 +523,7 @@ def value_of_name(name: str) -> int:
         return int(match.group(1))
     if name.strip().lower() in ("blank", "pip-blank", "empty"):
         return 0
-    raise DatasetError(f"class name '{name}' does not say a pip value")
+    raise DatasetError(f"class name '{clip(name)}' does not say a pip value")
 
 
 def _classes_txt(text: str) -> dict[int, int]:
@@ -562,7 +570,7 @@ def _yaml_split(yaml_path: Path) -> list[Sample]:
             values = ({i: value_of_name(n) for i, n in enumerate(names)} if names
                       else class_values(split))
             return _half_box_split(split, values)
-    raise DatasetError(f"{yaml_path}: its validation split was not found")
+    raise DatasetError(f"{clip_name(yaml_path)}: its validation split was not found")
 
 
 def _half_box_split(split: Path, values: dict[int, int]) -> list[Sample]:
@@ -586,14 +594,16 @@ def _read_tile_groups(path: Path, count: int) -> tuple[tuple[int, ...], ...]:
         try:
             group = tuple(int(part) for part in line.split())
         except ValueError:
-            raise DatasetError(f"{path}:{number}: expected one or two label numbers") from None
+            raise DatasetError(f"{clip_name(path)}:{number}: expected one or two label "
+                               "numbers") from None
         if not 1 <= len(group) <= 2 or not all(0 <= i < count for i in group):
-            raise DatasetError(f"{path}:{number}: expected one or two label numbers "
+            raise DatasetError(f"{clip_name(path)}:{number}: expected one or two label numbers "
                                f"below {count}")
         groups.append(group)
     listed = sorted(i for g in groups for i in g)
     if listed != list(range(count)):
-        raise DatasetError(f"{path}: every labelled half must be in exactly one tile")
+        raise DatasetError(f"{clip_name(path)}: every labelled half must be in exactly one "
+                           "tile")
     return tuple(groups)
 
 
@@ -606,13 +616,14 @@ def _read_labels(label: Path, values: dict[int, int]) -> tuple[LabelledHalf, ...
         try:
             cls, cx, cy, w, h = int(parts[0]), *map(float, parts[1:5])
         except (ValueError, TypeError):
-            raise DatasetError(f"{label}:{number}: not a 'class cx cy w h' line") from None
+            raise DatasetError(f"{clip_name(label)}:{number}: not a 'class cx cy w h' "
+                               "line") from None
         if cls not in values:
-            raise DatasetError(f"{label}:{number}: class {cls} is not one of the set's "
+            raise DatasetError(f"{clip_name(label)}:{number}: class {cls} is not one of the set's "
                                f"{len(values)} classes")
         # a box is a share of the photo: centres 0 to 1, sizes above 0 (nan is neither)
         if not (0 <= cx <= 1 and 0 <= cy <= 1 and 0 < w <= 1 and 0 < h <= 1):
-            raise DatasetError(f"{label}:{number}: the box is not inside the photo "
+            raise DatasetError(f"{clip_name(label)}:{number}: the box is not inside the photo "
                                "(cx, cy from 0 to 1; w, h above 0, at most 1)")
         halves.append(LabelledHalf(cx, cy, w, h, values[cls]))
     return tuple(halves)
@@ -634,10 +645,23 @@ def _truth_samples(root: Path) -> list[Sample]:
 def _load_truth(path: Path) -> Recognition:
     from vision.reader import recognition_from_dict
 
+    text = _text(path)
     try:
-        return recognition_from_dict(json.loads(_text(path)))
-    except ValueError as error:  # bad JSON, a 5,000-digit number, a NaN pip
-        raise DatasetError(f"{path}: not a reading as `read --json` writes it "
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise DatasetError(f"{clip_name(path)}: not a reading as `read --json` writes it "
+                           f"({error.msg} at line {error.lineno} column {error.colno})"
+                           ) from None
+    except ValueError:  # an integer too long to convert (over 4,300 digits)
+        raise DatasetError(f"{clip_name(path)}: not a reading as `read --json` writes it "
+                           "(it holds a number too long to read)") from None
+    except RecursionError:
+        raise DatasetError(f"{clip_name(path)}: not a reading as `read --json` writes it "
+                           "(nested too deeply)") from None
+    try:
+        return recognition_from_dict(data)
+    except ValueError as error:  # a missing field, a NaN pip, a pip past 18
+        raise DatasetError(f"{clip_name(path)}: not a reading as `read --json` writes it "
                            f"({clip(str(error), 80)})") from None
 
 
@@ -646,9 +670,9 @@ def _text(path: Path) -> str:
     try:
         return path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError:
-        raise DatasetError(f"{path}: not UTF-8 text") from None
+        raise DatasetError(f"{clip_name(path)}: not UTF-8 text") from None
     except OSError as error:
-        raise DatasetError(f"{path}: {error.strerror or error}") from None
+        raise DatasetError(f"{clip_name(path)}: {error.strerror or error}") from None
 
 
 def _images_in(folder: Path) -> list[Path]:
