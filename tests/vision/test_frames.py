@@ -91,6 +91,18 @@ def test_parse_source_kinds(tmp_path):
         parse_source(str(tmp_path))
 
 
+def test_a_photo_given_as_the_camera_points_to_read(tmp_path):
+    # OpenCV plays a photo as a video of one frame: no tile settles, so "0 tiles" was all
+    # a player saw of a photo that read finds 6 tiles in
+    photo = Path(__file__).resolve().parents[2] / "datasets/samples/hand-double12.jpg"
+    with pytest.raises(SourceError, match="is a photo, not a video: chickenfoot read reads it"):
+        parse_source(str(photo))
+    named_avi = tmp_path / "clip.avi"
+    named_avi.write_bytes(photo.read_bytes())
+    with pytest.raises(SourceError, match="is a photo"):
+        parse_source(str(named_avi))
+
+
 def test_a_device_or_pipe_is_named_for_what_it_is(tmp_path):
     with pytest.raises(SourceError, match="/dev/zero is a device, not a video file or a camera"):
         parse_source("/dev/zero")

@@ -44,6 +44,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from scorer.messages import clip_name
+from vision.image.header import sniff_format
 from vision.native_log import captured_stderr
 
 CAMERA, STREAM, FILE = "camera", "stream", "file"
@@ -170,7 +171,17 @@ def parse_source(text: str | int) -> SourceSpec:
                               "camera index, a stream URL or a video file)")
         raise SourceError(f"no video file at {shown} (give a camera index, a stream URL or a "
                           "video file)")
+    if _a_photo(path):  # OpenCV plays it as a video of one frame, too short to settle
+        raise SourceError(f"{shown} is a photo, not a video: chickenfoot read reads it")
     return SourceSpec(FILE, path)
+
+
+def _a_photo(path: str) -> bool:
+    try:
+        with open(path, "rb") as handle:
+            return sniff_format(handle.read(16)) is not None
+    except OSError:  # unreadable: the capture says so when it opens
+        return False
 
 
 def opencv_capture(target: int | str) -> Capture:
