@@ -47,6 +47,13 @@ class TileReading:
                        for h in self.halves)
         return replace(self, corners_px=corners, halves=halves)  # type: ignore[arg-type]
 
+    def scaled(self, factor: float) -> TileReading:
+        """The same reading, every coordinate multiplied by ``factor``."""
+        corners = tuple((x * factor, y * factor) for x, y in self.corners_px)
+        halves = tuple(replace(h, center_px=(h.center_px[0] * factor, h.center_px[1] * factor))
+                       for h in self.halves)
+        return replace(self, corners_px=corners, halves=halves)  # type: ignore[arg-type]
+
 
 @dataclass(frozen=True, slots=True)
 class Recognition:

@@ -312,3 +312,27 @@ def test_a_big_photo_is_read_again_only_at_the_detail_its_halves_need(
     assert loads == decoded and loaded.pixels.shape == decoded[-1]
     assert (result.width, result.height) == (width, height)
     assert result.tiles[0].corners_px[1][0] == 50.0 * width / decoded[-1][1]
+
+
+def test_a_photo_whose_quick_look_is_as_detailed_as_it_is_ever_read_is_decoded_once(
+        tmp_path, monkeypatch):
+    # a header that promises 32000 x 32000 is read at 1/8 at most: decoding it again for
+    # "every pixel" gave the same pixels for another 1.5 s
+    import vision.reader.recognize as recognize
+
+    monkeypatch.setattr(capture, "MAX_REDUCED_MEGAPIXELS", 0.01)
+    monkeypatch.setattr(recognize, "QUICK_LOOK_MEGAPIXELS", 0.03)
+    loads = []
+
+    def load_image(path, **kwargs):
+        loaded = capture.load_image(path, **kwargs)
+        loads.append(loaded.pixels.shape)
+        return loaded
+
+    monkeypatch.setattr(recognize, "load_image", load_image)
+    path = tmp_path / "big.jpg"
+    cv2.imwrite(str(path), np.full((400, 800, 3), 100, np.uint8))
+    loaded, result = recognize.read_photo_file(path, FakeReader([], []))
+    assert loads == [(50, 100, 3)]  # 1/8, once
+    assert capture.decode_reduction(800, 400, 50.0) == 8
+    assert (result.width, result.height) == (800, 400) and not result.tiles

@@ -10,6 +10,7 @@ from vision.image.capture import (
                                   MIN_SIDE_PX,
                                   ImageError,
                                   LoadedImage,
+                                  decode_reduction,
                                   iter_image_files,
                                   load_image,
 )
@@ -18,5 +19,5 @@ from vision.image.decode import Damage, decode_photo
 from vision.image.shrink import halved, shrink_by, shrink_to
 
 __all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",
-           "MIN_SIDE_PX", "blank_bands", "decode_photo", "halved", "intact_region",
-           "iter_image_files", "load_image", "shrink_by", "shrink_to"]
+           "MIN_SIDE_PX", "blank_bands", "decode_photo", "decode_reduction", "halved",
+           "intact_region", "iter_image_files", "load_image", "shrink_by", "shrink_to"]

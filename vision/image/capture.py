@@ -73,6 +73,7 @@ MIN_SIDE_PX = 32
 
 _REDUCED = ((2, cv2.IMREAD_REDUCED_COLOR_2), (4, cv2.IMREAD_REDUCED_COLOR_4),
             (8, cv2.IMREAD_REDUCED_COLOR_8))
+_REDUCED_FLAG = dict(_REDUCED)
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ def load_image(path: str | os.PathLike[str],
             raise ImageError(path, "image data is damaged or cut short (its header gives "
                                    "no size)")
         reduce_by, flag = 1, cv2.IMREAD_COLOR
-        most = min(most_megapixels, MAX_REDUCED_MEGAPIXELS, MAX_DECODE_MEGAPIXELS)
+        most = _most(most_megapixels)
         if stored[0] * stored[1] > most * 1e6:
             reduce_by, flag = _reduction(path, kind, stored, most)
         decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1)
@@ -149,13 +150,28 @@ def _reduction(path: str | os.PathLike[str], kind: str, stored: tuple[int, int],
         # decoded whole before it is reduced: the decode limit holds
         raise ImageError(path, f"image is {_mp(width, height)}; the limit is "
                                f"{_decode_limit(kind):g} MP{_format_note(kind)}")
-    for factor, flag in _REDUCED:
-        if (width / factor) * (height / factor) <= most * 1e6:
-            return factor, flag
+    factor = decode_reduction(width, height, most)
+    if factor in _REDUCED_FLAG:
+        return factor, _REDUCED_FLAG[factor]
     if width * height <= MAX_REDUCED_MEGAPIXELS * 64 * 1e6:  # a smaller look than 1/8 asked
         return _REDUCED[-1]
     raise ImageError(path, f"image is {_mp(width, height)}; a JPEG is read reduced up to "
                            f"{MAX_REDUCED_MEGAPIXELS * 64:g} MP")
+
+
+def decode_reduction(width: int, height: int, most_megapixels: float) -> int:
+    """By how much a photo of ``width`` x ``height`` is reduced when decoded for at most
+    ``most_megapixels`` (1, 2, 4 or 8; 16 when even 1/8 holds more), as ``load_image``
+    does it: a caller can tell a decode that would give no more pixels, and skip it."""
+    most = _most(most_megapixels)
+    if width * height <= most * 1e6:
+        return 1
+    return next((factor for factor, _ in _REDUCED
+                 if (width / factor) * (height / factor) <= most * 1e6), 16)
+
+
+def _most(most_megapixels: float) -> float:
+    return min(most_megapixels, MAX_REDUCED_MEGAPIXELS, MAX_DECODE_MEGAPIXELS)
 
 
 def _decode_limit(kind: str) -> float:

@@ -63,6 +63,7 @@ from vision.image import (
     ImageError,
     LoadedImage,
     blank_bands,
+    decode_reduction,
     intact_region,
     load_image,
 )
@@ -146,6 +147,8 @@ def read_photo_file(path: str | os.PathLike[str], reader: FrameReader,
     most = _detail_needed(result, loaded)
     if most is None:
         return loaded, result
+    if decode_reduction(loaded.width, loaded.height, most) >= round(loaded.scale):
+        return loaded, result  # as detailed as this photo is ever read: not decoded again
     try:
         detailed = load_image(path, most_megapixels=most)
     except ImageError as error:  # the file changed between the two reads
@@ -402,10 +405,7 @@ def _resolve_duplicates(tiles: list[TileReading],
 
 def scale_tile(tile: TileReading, scale: float) -> TileReading:
     """The same tile with every coordinate multiplied by ``scale``."""
-    corners = tuple((x * scale, y * scale) for x, y in tile.corners_px)
-    halves = tuple(replace(h, center_px=(h.center_px[0] * scale, h.center_px[1] * scale))
-                   for h in tile.halves)
-    return replace(tile, corners_px=corners, halves=halves)  # type: ignore[arg-type]
+    return tile.scaled(scale)
 
 
 __all__ = ["FrameReader", "QUICK_LOOK_MEGAPIXELS", "RecognitionError", "RecognitionResult",
