@@ -27,7 +27,7 @@ def run_app(args: argparse.Namespace) -> int:
         return 2
     try:
         path = resolve_db_path(getattr(args, "db", None))
-        store = Store(path, refuse_foreign=db_was_named(args))
+        store = Store(path, named=db_was_named(args))
     except StoreError as error:
         print(f"chickenfoot: {error}; choose another file with --db PATH or ${ENV_VAR}",
               file=sys.stderr)

@@ -200,20 +200,25 @@ def _write_message(error: sqlite3.Error, path: str) -> str:
 class Store:
     """Games on disk. One Store per thread (sqlite3 connections are not shared)."""
 
-    def __init__(self, path: Path | str, refuse_foreign: bool = False) -> None:
+    def __init__(self, path: Path | str, named: bool = False) -> None:
         """Open (or start) the scorecard file ``path``. A file that is no database at all
-        is kept aside as damaged, unless ``refuse_foreign``: a file the player named
-        (``--db``) is then left as it is and refused, since it is far likelier some
-        other file named by mistake than a scorecard damaged from its first byte."""
+        is kept aside as damaged, unless the player ``named`` it (``--db``): it is then
+        left as it is and refused, since it is far likelier some other file named by
+        mistake than a scorecard damaged from its first byte. The folders of the default
+        path are made as needed; those of a named one must exist (a typo would otherwise
+        make a tree of folders)."""
         self.path = Path(path)
         self.notices: list[str] = []
         self._seen: dict[int, int] = {}  # game id -> revision last read or written here
         try:
             if self.path.exists() and not self.path.is_file():  # a folder, /dev/zero, a FIFO
                 raise StoreError(f"{self.shown} is not a file a scorecard can be kept in")
-            if refuse_foreign and not_a_database(self.path):
+            if named and not_a_database(self.path):
                 raise StoreError(f"{self.shown} is not a chickenfoot scorecard (not a "
                                  f"database at all); it was left as it is")
+            if named and not self.path.parent.is_dir():
+                raise StoreError(f"cannot prepare {self.shown}: the folder "
+                                 f"{clip_name(self.path.parent)} does not exist")
             self.path.parent.mkdir(parents=True, exist_ok=True)
             damage = inspect(self.path)
         except OSError as error:

@@ -482,13 +482,13 @@ def test_a_named_file_that_is_no_database_is_refused_and_left_untouched(tmp_path
     path = tmp_path / "notes.txt"
     path.write_bytes(b"important notes\n")
     with pytest.raises(StoreError, match="not a chickenfoot scorecard .not a database at all."):
-        Store(path, refuse_foreign=True)
+        Store(path, named=True)
     assert path.read_bytes() == b"important notes\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
     # a scorecard damaged inside, or emptied, is still kept aside for a fresh one
     empty = tmp_path / "empty.db"
     empty.touch()
-    Store(empty, refuse_foreign=True).close()
+    Store(empty, named=True).close()
 
 
 @pytest.mark.parametrize("damage, said", [
@@ -520,3 +520,11 @@ def test_a_path_too_long_for_the_system_is_one_line_not_a_traceback(tmp_path):
         Store(tmp_path / ("e" * 300 + ".db"))
     message = str(refused.value)
     assert "File name too long" in message and len(message) < 200
+
+
+def test_a_named_file_in_a_folder_that_does_not_exist_is_refused_not_made(tmp_path):
+    with pytest.raises(StoreError, match="the folder .* does not exist"):
+        Store(tmp_path / "typo" / "deeper" / "games.db", named=True)
+    assert list(tmp_path.iterdir()) == []
+    Store(tmp_path / "made" / "games.db").close()  # the default path's folders are made
+    assert (tmp_path / "made" / "games.db").is_file()

@@ -98,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         path = resolve_db_path(getattr(args, "db", None))
         # a store that cannot open is said now, not in every browser
-        Store(path, refuse_foreign=db_was_named(args)).close()
+        Store(path, named=db_was_named(args)).close()
     except StoreError as error:
         _err(f"chickenfoot serve: {error}; choose another file with --db PATH or ${ENV_VAR}")
         return 2
