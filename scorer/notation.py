@@ -219,7 +219,8 @@ def board_from_json(text: str) -> Board:
 def read_board(text: str) -> Board:
     """Notation or JSON, whichever the text is (a leading byte-order mark is ignored)."""
     text = _check_size(text)
-    return board_from_json(text) if text.lstrip().startswith("{") else parse_board(text)
+    # a tile never starts with a bracket: "[...]" is JSON of the wrong shape, said so
+    return board_from_json(text) if text.lstrip().startswith(("{", "[")) else parse_board(text)
 
 
 # -- checking --------------------------------------------------------------------------

@@ -39,6 +39,13 @@ def test_an_invisible_character_inside_a_token_is_named() -> None:
         read_board("9-9\u200b")
 
 
+def test_a_json_list_is_json_of_the_wrong_shape_not_notation() -> None:
+    with pytest.raises(NotationError, match="board JSON must be an object"):
+        read_board("[1, 2, 3]")
+    with pytest.raises(NotationError, match="nested too deeply"):
+        read_board("[" * 60_000)
+
+
 @pytest.mark.parametrize(("text", "message"), [
     ('{"tiles": [{"tile": ' + "9" * 5000 + "}]}", "number too long"),
     ('{"tiles": ' + "[" * 50_000, "nested too deeply"),

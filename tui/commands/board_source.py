@@ -37,7 +37,8 @@ def read_board_source(words: list[str]) -> str:
 
 
 def looks_like_path(word: str) -> bool:
-    return not word.lstrip().startswith("{") and ("/" in word or os.sep in word or "." in word)
+    return (not word.lstrip().startswith(("{", "["))
+            and ("/" in word or os.sep in word or "." in word))
 
 
 def _read_named_file(word: str) -> str | None:
