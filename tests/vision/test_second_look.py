@@ -45,6 +45,19 @@ def test_nothing_found_is_read_again_with_a_margin_and_put_back_in_place():
     assert tiles[0].corners_px[0] == (100, 50)
 
 
+def test_a_big_photo_is_framed_shrunk_so_that_the_look_is_not_windowed():
+    # a 12 MP photo framed whole was 48 MP, cut into windows for small tiles the first
+    # look had already looked for; the look is for tiles as big as the frame
+    big = np.full((3000, 4000, 3), 90, np.uint8)
+    pad = 300  # half the longer side of the photo as shrunk (600 x 450)
+    reader = ScriptedReader(([], []), ([tile(6, 6, 100 + pad, 50 + pad, 0.9)], []))
+    tiles, _ = read_hand(reader, big)
+    assert reader.shapes[1] == (450 + 2 * pad, 600 + 2 * pad, 3)
+    assert max(reader.shapes[1]) < 4 * 320  # under it, tiled_detect does not window
+    assert np.allclose(tiles[0].corners_px[0], (100 * 4000 / 600, 50 * 4000 / 600))
+    assert [t.pips for t in tiles] == [(6, 6)]
+
+
 def test_pips_read_as_doubtful_tiles_give_way_to_one_sure_tile():
     pips = [tile(0, 1, 20 * k, 20, 0.35) for k in range(5)]
     reader = ScriptedReader((pips, []), ([tile(6, 6, 250, 250, 0.95)], []))
