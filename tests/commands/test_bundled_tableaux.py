@@ -1,0 +1,36 @@
+"""The tableau photos shipped as samples are read as they lie and their disputes judged
+right: what a new user tries first. tableau_7_0003 holds pips of low contrast (dark green
+on black faces), read only with the second look that evens out a half's lightness."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "datasets" / "samples" / "tableau"
+PHOTOS = sorted((SAMPLES / "images").glob("*.jpg"))
+
+
+def _run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "tui.cli", *args], capture_output=True,
+                          text=True, timeout=120, cwd=ROOT)
+
+
+@pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.stem)
+def test_a_bundled_tableau_is_read_exactly_and_its_dispute_judged_right(photo):
+    truth = SAMPLES / "truth" / photo.stem
+    done = _run("board", str(photo))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == (truth.with_suffix(".board.txt")).read_text().strip()
+    dispute = json.loads(truth.with_suffix(".disputed.json").read_text())
+    done = _run("check", str(photo), "--disputed", dispute["tile"], "--json")
+    verdict = json.loads(done.stdout)
+    assert verdict["subject"] == f"{dispute['tile']} on {dispute['on']}"
+    assert verdict["legal"] is dispute["legal"]
+    assert [r["violation"] for r in verdict["reasons"]] == dispute["violations"]
+    assert done.returncode == (0 if dispute["legal"] else 1)
