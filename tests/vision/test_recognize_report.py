@@ -281,6 +281,19 @@ def test_doubtful_tiles_are_shown_apart_asking_to_confirm():
     assert any("pip total: 8" in line and "--count-doubtful" in line for line in lines)
 
 
+def decodes_seen(monkeypatch, recognize) -> list[tuple[int, ...]]:
+    """The shape of every photo ``recognize`` decodes from now on, in order."""
+    loads = []
+
+    def load_image(path, **kwargs):
+        loaded = capture.load_image(path, **kwargs)
+        loads.append(loaded.pixels.shape)
+        return loaded
+
+    monkeypatch.setattr(recognize, "load_image", load_image)
+    return loads
+
+
 @pytest.mark.parametrize("size, half_px, problem, decoded", [
     # halves 40 px wide in the quick look
     ((200, 400), 30, False, [(100, 200, 3)]),  # wide enough: one quick look
@@ -296,14 +309,7 @@ def test_a_big_photo_is_read_again_only_at_the_detail_its_halves_need(
 
     monkeypatch.setattr(recognize, "QUICK_LOOK_MEGAPIXELS", 0.03)
     monkeypatch.setattr(recognize, "QUICK_LOOK_HALF_PX", half_px)
-    loads = []
-
-    def load_image(path, **kwargs):
-        loaded = capture.load_image(path, **kwargs)
-        loads.append(loaded.pixels.shape)
-        return loaded
-
-    monkeypatch.setattr(recognize, "load_image", load_image)
+    loads = decodes_seen(monkeypatch, recognize)
     path = tmp_path / "big.jpg"
     height, width = size
     cv2.imwrite(str(path), np.full((height, width, 3), 100, np.uint8))
@@ -322,14 +328,7 @@ def test_a_photo_whose_quick_look_is_as_detailed_as_it_is_ever_read_is_decoded_o
 
     monkeypatch.setattr(capture, "MAX_REDUCED_MEGAPIXELS", 0.01)
     monkeypatch.setattr(recognize, "QUICK_LOOK_MEGAPIXELS", 0.03)
-    loads = []
-
-    def load_image(path, **kwargs):
-        loaded = capture.load_image(path, **kwargs)
-        loads.append(loaded.pixels.shape)
-        return loaded
-
-    monkeypatch.setattr(recognize, "load_image", load_image)
+    loads = decodes_seen(monkeypatch, recognize)
     path = tmp_path / "big.jpg"
     cv2.imwrite(str(path), np.full((400, 800, 3), 100, np.uint8))
     loaded, result = recognize.read_photo_file(path, FakeReader([], []))
