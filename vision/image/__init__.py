@@ -16,8 +16,10 @@ from vision.image.capture import (
 )
 from vision.image.damage import CORRUPT_CONFIDENCE_CAP, blank_bands, intact_region
 from vision.image.decode import Damage, decode_photo
+from vision.image.header import sniff_format
 from vision.image.shrink import halved, shrink_by, shrink_to
 
 __all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",
            "MIN_SIDE_PX", "blank_bands", "decode_photo", "decode_reduction", "halved",
-           "intact_region", "iter_image_files", "load_image", "shrink_by", "shrink_to"]
+           "intact_region", "iter_image_files", "load_image", "shrink_by", "shrink_to",
+           "sniff_format"]

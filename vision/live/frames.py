@@ -44,7 +44,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from scorer.messages import clip_name
-from vision.image.header import sniff_format
+from vision.image import sniff_format
 from vision.native_log import captured_stderr
 
 CAMERA, STREAM, FILE = "camera", "stream", "file"
