@@ -289,3 +289,30 @@ def test_a_tiff_of_32_bit_samples_is_read_as_the_photo_it_is(tmp_path, samples):
         cv2.cvtColor(colour, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
     assert loaded.damage is None
     assert np.abs(loaded.pixels.astype(int) - expected.astype(int)).max() <= 1
+
+
+def test_a_tiff_of_several_pages_says_only_the_first_was_read(tmp_path):
+    pages = [np.full((40, 60, 3), 60 * k, np.uint8) for k in range(3)]
+    assert cv2.imwritemulti(str(tmp_path / "scan.tiff"), pages)
+    loaded = load_image(tmp_path / "scan.tiff")
+    assert loaded.warnings == ("scan.tiff holds 3 pages; only the first was read",)
+    cv2.imwrite(str(tmp_path / "one.tiff"), pages[0])
+    assert load_image(tmp_path / "one.tiff").warnings == ()
+
+
+def _directories(*subfile_types: int, loop: bool = False) -> bytes:
+    """A little-endian TIFF of directories holding only a NewSubfileType each, chained."""
+    out = b"II*\x00" + struct.pack("<I", 8)
+    for k, kind in enumerate(subfile_types):
+        at = 8 + 18 * k
+        following = at + 18 if k + 1 < len(subfile_types) else (8 if loop else 0)
+        out += struct.pack("<HHHII", 1, 254, 4, 1, kind) + struct.pack("<I", following)
+    return out
+
+
+def test_tiff_pages_leave_out_thumbnails_and_masks_and_end_on_a_loop():
+    from vision.image.header import tiff_pages
+
+    assert tiff_pages(_directories(0, 1, 0, 4)) == 2  # a thumbnail and a mask left out
+    assert tiff_pages(_directories(0, 0, loop=True)) == 2
+    assert tiff_pages(_directories(0, 0)[:30]) == 1  # the second directory cut short

@@ -12,6 +12,7 @@ Limits and decisions:
   refused unread.
 - Formats: anything OpenCV decodes whose first bytes look like JPEG, PNG, BMP, TIFF or WebP.
   A file with other first bytes (a text file named ``.jpg``) is refused before decoding.
+  A TIFF of several pages is read from its first, and ``warnings`` says so.
 - Size: a photo may hold at most ``MAX_DECODE_MEGAPIXELS`` (50 MP: a 12 MP phone photo and
   a 48 MP one both fit). The width and height are read from the file header before any
   pixel is decoded (``vision.image.header``, which skips any number of JPEG APP segments);
@@ -51,7 +52,13 @@ import numpy as np
 
 from scorer.messages import clip_name
 from vision.image.decode import Damage, decode_file
-from vision.image.header import file_reader, header_size, sniff_format, unread_format
+from vision.image.header import (
+    file_reader,
+    header_size,
+    sniff_format,
+    tiff_pages,
+    unread_format,
+)
 from vision.image.photo_file import MAX_FILE_BYTES, ImageError, open_photo
 from vision.photo_suffixes import IMAGE_SUFFIXES
 
@@ -121,6 +128,7 @@ def load_image(path: str | os.PathLike[str],
         if stored[0] * stored[1] > most * 1e6:
             reduce_by, flag = _reduction(path, kind, stored, most)
         decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1)
+        pages = tiff_pages(file_reader(handle)) if kind == "tiff" else 1
     pixels = decoded.pixels
     if pixels is None:
         raise ImageError(path, "image data is damaged or cut short")
@@ -138,6 +146,9 @@ def load_image(path: str | os.PathLike[str],
         warnings.append(f"{name} {decoded.describe_damage()}")
     if full_w * full_h > MAX_DECODE_MEGAPIXELS * 1e6:  # under it, reducing is routine
         warnings.append(f"{name} is {_mp(full_w, full_h)}; read at 1/{reduce_by} size")
+    if pages > 1:  # a scan of several photos: only the first is decoded
+        warnings.append(f"{name} holds {pages}{' or more' if pages >= 64 else ''} pages; "
+                        "only the first was read")
     return LoadedImage(path=str(path), pixels=pixels, width=full_w, height=full_h,
                        scale=full_w / width, warnings=tuple(warnings), damage=decoded.damage,
                        intact=decoded.intact)

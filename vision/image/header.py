@@ -111,28 +111,67 @@ def _webp_size(data: bytes) -> tuple[int, int] | None:
 
 def _tiff_size(read_at: ReadAt) -> tuple[int, int] | None:
     """The first image's size from its directory (the one OpenCV decodes)."""
+    first = _tiff_first(read_at)
+    if first is None:
+        return None
+    found = _tiff_directory(read_at, *first)
+    if found is None:
+        return None
+    values, _ = found
+    if 256 in values and 257 in values:
+        return (values[256], values[257])
+    return None
+
+
+def tiff_pages(data: bytes | ReadAt, most: int = 64) -> int:
+    """How many pictures a TIFF holds, counting up to ``most``: its directories, less
+    reduced-size copies (thumbnails) and masks, which are no page of their own."""
+    read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
+    first = _tiff_first(read_at)
+    if first is None:
+        return 0
+    order, at = first
+    pages, seen = 0, set()
+    while at and at not in seen and len(seen) < most:  # a loop of offsets ends too
+        seen.add(at)
+        found = _tiff_directory(read_at, order, at)
+        if found is None:
+            break
+        values, at = found
+        pages += not values.get(254, 0) & 0b101  # NewSubfileType: reduced, mask
+    return pages
+
+
+def _tiff_first(read_at: ReadAt) -> tuple[str, int] | None:
+    """The byte order and where the first directory lies."""
     head = read_at(0, 8)
     if len(head) < 8:
         return None
     order = "<" if head[:2] == b"II" else ">"
-    (at,) = struct.unpack(order + "I", head[4:8])
+    return order, struct.unpack(order + "I", head[4:8])[0]
+
+
+def _tiff_directory(read_at: ReadAt, order: str, at: int
+                    ) -> tuple[dict[int, int], int] | None:
+    """A directory's single SHORT or LONG values by tag, and where the next one lies
+    (0: none); None when the directory is cut short."""
     raw = read_at(at, 2)
     if len(raw) < 2:
         return None
     (count,) = struct.unpack(order + "H", raw)
-    table = read_at(at + 2, 12 * count)
-    sides: dict[int, int] = {}
+    table = read_at(at + 2, 12 * count + 4)
+    if len(table) < 12 * count:
+        return None
+    values: dict[int, int] = {}
     for i in range(count):
         entry = table[12 * i:12 * i + 12]
-        if len(entry) < 12:
-            return None
         tag, kind, n = struct.unpack(order + "HHI", entry[:8])
-        if tag in (256, 257) and n == 1 and kind in (3, 4):  # SHORT or LONG
+        if n == 1 and kind in (3, 4):  # SHORT or LONG
             fmt = order + ("H" if kind == 3 else "I")
-            sides[tag] = struct.unpack(fmt, entry[8:8 + struct.calcsize(fmt)])[0]
-    if 256 in sides and 257 in sides:
-        return (sides[256], sides[257])
-    return None
+            values[tag] = struct.unpack(fmt, entry[8:8 + struct.calcsize(fmt)])[0]
+    tail = table[12 * count:12 * count + 4]
+    following = struct.unpack(order + "I", tail)[0] if len(tail) == 4 else 0
+    return values, following
 
 
 def _is_sof(marker: int) -> bool:
