@@ -246,7 +246,7 @@ class Store:
     @property
     def shown(self) -> str:
         """The file's path as messages show it: clipped, control characters escaped."""
-        return clip_name(str(self.path))
+        return clip_name(self.path)
 
     # -- opening --------------------------------------------------------------------
     @staticmethod

@@ -60,7 +60,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 import re
 import time
 from collections import Counter
@@ -480,8 +479,8 @@ def load_dataset(path: str | Path) -> tuple[str, list[Sample]]:
     try:
         return _load_dataset(Path(path))
     except OSError as error:  # a name too long, a folder that cannot be listed
-        shown = clip_name(os.fsdecode(error.filename) if error.filename else str(path))
-        raise DatasetError(f"{shown}: {error.strerror or error}") from None
+        raise DatasetError(f"{clip_name(error.filename or path)}: "
+                           f"{error.strerror or error}") from None
 
 
 def _load_dataset(root: Path) -> tuple[str, list[Sample]]:
