@@ -285,12 +285,18 @@ def decodes_seen(monkeypatch, recognize) -> list[tuple[int, ...]]:
     """The shape of every photo ``recognize`` decodes from now on, in order."""
     loads = []
 
-    def load_image(path, **kwargs):
-        loaded = capture.load_image(path, **kwargs)
+    def load_image(path, *args, **kwargs):
+        loaded = capture.load_image(path, *args, **kwargs)
         loads.append(loaded.pixels.shape)
         return loaded
 
+    def load_looks(path, quick_megapixels):
+        quick, finest = capture.load_looks(path, quick_megapixels)
+        loads.append(quick.pixels.shape)
+        return quick, finest
+
     monkeypatch.setattr(recognize, "load_image", load_image)
+    monkeypatch.setattr(recognize, "load_looks", load_looks)
     return loads
 
 
@@ -335,3 +341,46 @@ def test_a_photo_whose_quick_look_is_as_detailed_as_it_is_ever_read_is_decoded_o
     assert loads == [(50, 100, 3)]  # 1/8, once
     assert capture.decode_reduction(800, 400, 50.0) == 8
     assert (result.width, result.height) == (800, 400) and not result.tiles
+
+
+@pytest.mark.parametrize("half_px, shape", [(50, (200, 400, 3)), (90, (400, 800, 3))])
+def test_a_big_png_is_decoded_once_and_read_again_from_that_decode(
+        tmp_path, monkeypatch, half_px, shape):
+    # a PNG is decoded whole whatever it is reduced to: decoding a 49 MP one a second time
+    # held 147 MB more beside what the first look left (320 MB at the peak)
+    import vision.reader.recognize as recognize
+
+    monkeypatch.setattr(recognize, "QUICK_LOOK_MEGAPIXELS", 0.03)
+    monkeypatch.setattr(recognize, "QUICK_LOOK_HALF_PX", half_px)
+    decodes = []
+
+    def decode_file(*args, **kwargs):
+        decodes.append(args[1])
+        return decode_file_before(*args, **kwargs)
+
+    decode_file_before = capture.decode_file
+    monkeypatch.setattr(capture, "decode_file", decode_file)
+    path = tmp_path / "big.png"
+    picture = np.zeros((400, 800, 3), np.uint8)
+    picture[:, ::2] = 200  # stripes: a box average of two columns is 100
+    cv2.imwrite(str(path), picture)
+    loaded, result = recognize.read_photo_file(path, FakeReader([tile(2, 4)], []))
+    assert decodes == ["png"]
+    assert loaded.pixels.shape == shape and loaded.scale == 800 / shape[1]
+    assert (result.width, result.height) == (800, 400)
+    assert result.tiles[0].corners_px[1][0] == 50.0 * 800 / shape[1]
+    if shape[1] < 800:
+        assert np.all(loaded.pixels == 100)
+
+
+def test_a_look_reduced_from_a_finer_one_says_at_what_size_it_is_read(tmp_path):
+    path = tmp_path / "big.png"
+    cv2.imwrite(str(path), np.full((400, 800, 3), 90, np.uint8))
+    quick, finest = capture.load_looks(path, 0.03)
+    assert finest is not None and finest.pixels.shape == (400, 800, 3)
+    assert quick.pixels.shape == (100, 200, 3) and quick.scale == 4.0
+    assert capture.at_most(finest, 0.1).pixels.shape == (200, 400, 3)
+    assert capture.at_most(quick, 1.0) is quick
+    jpeg = tmp_path / "big.jpg"
+    cv2.imwrite(str(jpeg), np.full((400, 800, 3), 90, np.uint8))
+    assert capture.load_looks(jpeg, 0.03)[1] is None  # reduced inside its decoder

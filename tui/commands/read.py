@@ -79,31 +79,31 @@ def load_reader(command: str = "read"):
 def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     """Read every photo with ``reader``; the exit status (0, or 2 when any failed or showed
     no tile)."""
-    from vision.reader import (
-        RecognitionError,
-        human_lines,
-        read_photo_file,
-        rules_for,
-        to_json_line,
-    )
+    from vision.reader import rules_for
 
     rules = rules_for(args.set_max)
-    failed = 0
-    for path in paths:
-        loaded, result = read_photo_file(path, reader, args.set_max)
-        unread = isinstance(result, RecognitionError) or not result.tiles
-        failed += unread
-        if args.json:
-            print(to_json_line(result, rules, args.count_doubtful, args.min_confidence),
-                  flush=True)
-        else:
-            stream = sys.stderr if unread else sys.stdout
-            print("\n".join(human_lines(result, rules, args.min_confidence,
-                                         args.count_doubtful)), file=stream, flush=True)
-        if args.annotate and loaded is not None and not isinstance(result, RecognitionError):
-            if not _annotate(loaded, result, rules, args, len(paths)):
-                failed += 1
+    # one photo at a time: a photo's pixels are gone before the next one is decoded
+    failed = sum(not _read_one(path, reader, rules, args, len(paths)) for path in paths)
     return 2 if failed else 0
+
+
+def _read_one(path: Path, reader, rules, args: argparse.Namespace, count: int) -> bool:
+    """Read and print one photo; whether it gave tiles (and its annotation was written)."""
+    from vision.reader import RecognitionError, human_lines, read_photo_file, to_json_line
+
+    loaded, result = read_photo_file(path, reader, args.set_max)
+    unread = isinstance(result, RecognitionError) or not result.tiles
+    if args.json:
+        print(to_json_line(result, rules, args.count_doubtful, args.min_confidence),
+              flush=True)
+    else:
+        stream = sys.stderr if unread else sys.stdout
+        print("\n".join(human_lines(result, rules, args.min_confidence,
+                                     args.count_doubtful)), file=stream, flush=True)
+    if args.annotate and loaded is not None and not isinstance(result, RecognitionError):
+        if not _annotate(loaded, result, rules, args, count):
+            return False
+    return not unread
 
 
 def _annotate(loaded, result, rules, args: argparse.Namespace, count: int) -> bool:

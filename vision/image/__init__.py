@@ -10,9 +10,11 @@ from vision.image.capture import (
                                   MIN_SIDE_PX,
                                   ImageError,
                                   LoadedImage,
+                                  at_most,
                                   decode_reduction,
                                   iter_image_files,
                                   load_image,
+                                  load_looks,
 )
 from vision.image.damage import CORRUPT_CONFIDENCE_CAP, blank_bands, intact_region
 from vision.image.decode import Damage, decode_photo
@@ -20,6 +22,6 @@ from vision.image.header import sniff_format
 from vision.image.shrink import halved, shrink_by, shrink_to
 
 __all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",
-           "MIN_SIDE_PX", "blank_bands", "decode_photo", "decode_reduction", "halved",
-           "intact_region", "iter_image_files", "load_image", "shrink_by", "shrink_to",
-           "sniff_format"]
+           "MIN_SIDE_PX", "at_most", "blank_bands", "decode_photo", "decode_reduction",
+           "halved", "intact_region", "iter_image_files", "load_image", "load_looks",
+           "shrink_by", "shrink_to", "sniff_format"]

@@ -22,15 +22,16 @@ Limits and decisions:
   decoder, so the full-size pixels never sit in memory and reading any photo peaks near
   what a 12 MP one does; one that would still be larger at 1/8 (over 1,024 MP, a header
   bomb) is refused. Another format is decoded whole and then reduced, so it is refused
-  over 50 MP; a PNG or BMP is decoded from the file itself (``decode_file``), and a 50 MP
-  one is read in about 260 MB. The TIFF and WebP decoders hold the whole file and more
+  over 50 MP; a PNG or BMP is decoded from the file itself (``decode_file``), once
+  (``load_looks`` keeps the finest look beside the quick one), and a 49 MP one is read in
+  277 MB. The TIFF and WebP decoders hold the whole file and more
   copies of the pixels, so those are read up to ``WHOLE_DECODE_MEGAPIXELS`` (a 32 MP TIFF
   peaked at 357 MB, a 24 MP one at 218 MB; a 20 MP WebP at 290 MB, a 16 MP one at 235
   MB: the reader stays under 300 MB on any photo it accepts). Tiles keep plenty of
   pixels: a half of a tile seen from standing height is still tens of pixels wide at
   1/2. ``scale`` then says how many original pixels one decoded pixel spans.
   ``load_image(path, most_megapixels=...)`` asks for a smaller decode (a quick first look
-  at a big JPEG; see ``vision.reader.recognize``).
+  at a big photo; see ``vision.reader.recognize``).
 - Too small: either side under ``MIN_SIDE_PX`` (32 px) cannot hold a readable tile and is
   an error, not an empty result.
 - Damage (``vision.image.decode``): a JPEG cut short is still decoded (the missing part
@@ -44,7 +45,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -60,12 +61,13 @@ from vision.image.header import (
     unread_format,
 )
 from vision.image.photo_file import MAX_FILE_BYTES, ImageError, open_photo
+from vision.image.shrink import halved
 from vision.photo_suffixes import IMAGE_SUFFIXES
 
 __all__ = ["ACCEPTED_FORMATS", "IMAGE_SUFFIXES", "MAX_DECODE_MEGAPIXELS", "MAX_FILE_BYTES",
            "MAX_REDUCED_MEGAPIXELS",
-           "MIN_SIDE_PX", "ImageError", "LoadedImage", "header_size", "iter_image_files",
-           "load_image", "sniff_format"]
+           "MIN_SIDE_PX", "ImageError", "LoadedImage", "at_most", "header_size",
+           "iter_image_files", "load_image", "load_looks", "sniff_format"]
 
 MAX_DECODE_MEGAPIXELS = 50.0
 # A photo over this is decoded reduced until at most this many pixels come out. Measured
@@ -107,6 +109,34 @@ def load_image(path: str | os.PathLike[str],
                most_megapixels: float = MAX_REDUCED_MEGAPIXELS) -> LoadedImage:
     """Decode one photo file, reduced by 2, 4 or 8 when it holds more than
     ``most_megapixels``; raise ImageError (one line) when it cannot be used."""
+    return _load(path, most_megapixels, finest_too=False)[0]
+
+
+def load_looks(path: str | os.PathLike[str], quick_megapixels: float
+               ) -> tuple[LoadedImage, LoadedImage | None]:
+    """The photo decoded for a quick look of at most ``quick_megapixels`` and, when its
+    format is decoded whole anyway (any but JPEG) and the quick look is reduced, the
+    finest look it is ever read at, from the same decode (``at_most`` reduces it
+    further). A second look then decodes nothing: decoding a 49 MP PNG again held its
+    147 MB of pixels beside what the first look had left in memory (320 MB at the peak)."""
+    return _load(path, quick_megapixels, finest_too=True)
+
+
+def at_most(loaded: LoadedImage, most_megapixels: float) -> LoadedImage:
+    """``loaded`` reduced as ``load_image`` would have decoded its file for
+    ``most_megapixels`` (2x2 box averages; itself when it holds no more than that). Its
+    warnings stay: a photo whose warning names its reduction is a JPEG over the decode
+    limit, which is reduced inside its decoder, never here."""
+    factor = decode_reduction(loaded.width, loaded.height, most_megapixels)
+    now = round(loaded.scale)
+    if factor <= now:
+        return loaded
+    pixels, _ = halved(loaded.pixels, factor / now, 2.0)
+    return replace(loaded, pixels=pixels, scale=loaded.width / pixels.shape[1])
+
+
+def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
+          ) -> tuple[LoadedImage, LoadedImage | None]:
     with open_photo(path) as handle:
         head = handle.read(16)
         kind = sniff_format(head)
@@ -125,6 +155,10 @@ def load_image(path: str | os.PathLike[str],
                                    "no size)")
         reduce_by, flag = 1, cv2.IMREAD_COLOR
         most = _most(most_megapixels)
+        reduced = stored[0] * stored[1] > most * 1e6
+        keep_finest = finest_too and reduced and kind != "jpeg"
+        if keep_finest:
+            most = _most(MAX_REDUCED_MEGAPIXELS)
         if stored[0] * stored[1] > most * 1e6:
             reduce_by, flag = _reduction(path, kind, stored, most)
         decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1)
@@ -149,9 +183,12 @@ def load_image(path: str | os.PathLike[str],
     if pages > 1:  # a scan of several photos: only the first is decoded
         warnings.append(f"{name} holds {pages}{' or more' if pages >= 64 else ''} pages; "
                         "only the first was read")
-    return LoadedImage(path=str(path), pixels=pixels, width=full_w, height=full_h,
-                       scale=full_w / width, warnings=tuple(warnings), damage=decoded.damage,
-                       intact=decoded.intact)
+    loaded = LoadedImage(path=str(path), pixels=pixels, width=full_w, height=full_h,
+                         scale=full_w / width, warnings=tuple(warnings),
+                         damage=decoded.damage, intact=decoded.intact)
+    if not keep_finest:
+        return loaded, None
+    return at_most(loaded, most_megapixels), loaded
 
 
 def _reduction(path: str | os.PathLike[str], kind: str, stored: tuple[int, int],

@@ -62,10 +62,12 @@ from vision.image import (
     Damage,
     ImageError,
     LoadedImage,
+    at_most,
     blank_bands,
     decode_reduction,
     intact_region,
     load_image,
+    load_looks,
 )
 from vision.median import median
 from vision.reader.calibration import Calibration
@@ -138,7 +140,7 @@ def read_photo_file(path: str | os.PathLike[str], reader: FrameReader,
     quick look first when the photo is big, then every pixel unless that was plainly
     enough (the module's docstring)."""
     try:
-        loaded = load_image(path, most_megapixels=QUICK_LOOK_MEGAPIXELS)
+        loaded, finest = load_looks(path, QUICK_LOOK_MEGAPIXELS)
     except ImageError as error:
         return None, RecognitionError(image=str(path), message=error.reason)
     result = recognize_loaded(loaded, reader, set_max, calibration)
@@ -150,9 +152,10 @@ def read_photo_file(path: str | os.PathLike[str], reader: FrameReader,
     if decode_reduction(loaded.width, loaded.height, most) >= round(loaded.scale):
         return loaded, result  # as detailed as this photo is ever read: not decoded again
     try:
-        detailed = load_image(path, most_megapixels=most)
+        detailed = load_image(path, most) if finest is None else at_most(finest, most)
     except ImageError as error:  # the file changed between the two reads
         return None, RecognitionError(image=str(path), message=error.reason)
+    del finest  # a big photo's pixels go before the second read
     if detailed.scale >= loaded.scale:  # as detailed as this photo is ever read
         return loaded, result
     return detailed, recognize_loaded(detailed, reader, set_max, calibration)
