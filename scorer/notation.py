@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scorer.json_text import JsonProblem, read_json
 from scorer.messages import clip, first_foreign, name_char, summarize
 from scorer.rules import DEFAULT_RULES, RuleSet
 from scorer.tableau import Placement, Tableau
@@ -185,15 +186,9 @@ def board_from_json(text: str) -> Board:
     """Read a board's JSON; raise NotationError naming what is wrong."""
     text = _check_size(text)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise NotationError(f"the board is not valid JSON ({error.msg} at line "
-                            f"{error.lineno} column {error.colno})") from None
-    except ValueError:  # an integer too long to convert (over 4,300 digits)
-        raise NotationError("the board JSON holds a number too long to read; a board "
-                            "holds tiles like \"9-1\"") from None
-    except RecursionError:
-        raise NotationError("the board JSON is nested too deeply; a board is "
+        data = read_json(text)
+    except JsonProblem as problem:
+        raise NotationError(f"the board is not valid JSON ({problem}); a board is "
                             '{"tiles": [{"tile": "9-9"}, ...]}') from None
     if not isinstance(data, dict) or not isinstance(data.get("tiles"), list):
         raise NotationError('board JSON must be an object like {"tiles": [{"tile": "9-9"}]}')

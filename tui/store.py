@@ -41,6 +41,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from scorer.json_text import JsonProblem, read_json
 from scorer.messages import clip, clip_name
 from scorer.scorecard import Scorecard
 from tui.export_csv import game_csv
@@ -161,27 +162,11 @@ def _is_busy(error: sqlite3.Error) -> bool:
 
 def _stored_card_problem(error: Exception) -> str:
     """What is wrong with a stored scorecard, in words (not Python's)."""
-    if isinstance(error, json.JSONDecodeError):
-        return f"its saved text is damaged ({error.msg})"
-    if isinstance(error, RecursionError):
-        return "its saved text is nested too deeply"
+    if isinstance(error, JsonProblem):
+        return f"its saved text is damaged ({error})"
     if isinstance(error, KeyError):
         return f"a saved field is missing ({clip(str(error.args[0]) if error.args else '')})"
-    if isinstance(error, _NumberTooLong):
-        return "a saved number is too long to read"
     return clip(str(error), 80)
-
-
-class _NumberTooLong(ValueError):
-    pass
-
-
-def _stored_int(digits: str) -> int:
-    """A whole number of a stored scorecard; no count or score there needs 30 digits, and
-    Python refuses to convert over 4,300 with a message about its own settings."""
-    if len(digits) > 30:
-        raise _NumberTooLong(digits)
-    return int(digits)
 
 
 def _write_message(error: sqlite3.Error, path: str) -> str:
@@ -624,16 +609,18 @@ class Store:
         if row is None:
             raise StoreError(f"game {game_id} has no saved state {seq}")
         try:
-            return Scorecard.from_dict(json.loads(row[0], parse_int=_stored_int))
-        except (ValueError, KeyError, TypeError, RecursionError) as error:
+            return Scorecard.from_dict(read_json(row[0]))
+        except (ValueError, KeyError, TypeError) as error:
             raise StoreError(f"game {game_id} could not be read back: "
                              f"{_stored_card_problem(error)}") from None
 
     @staticmethod
     def _names(text: object) -> tuple[str, ...]:
-        names = json.loads(text)  # type: ignore[arg-type]
+        if not isinstance(text, str):
+            raise TypeError("the saved players are not text")
+        names = read_json(text)
         if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-            raise ValueError(f"{text!r} is not a list of names")
+            raise ValueError(f"{clip(text, 60)} is not a list of names")
         return tuple(names)
 
     @staticmethod

@@ -493,7 +493,7 @@ def test_a_named_file_that_is_no_database_is_refused_and_left_untouched(tmp_path
 
 @pytest.mark.parametrize("damage, said", [
     (lambda text: text.replace('"points": 12', '"points": ' + "9" * 5000),
-     "a saved number is too long to read"),
+     "its saved text is damaged (it holds a number too long to read)"),
     (lambda text: text[:len(text) // 2], "its saved text is damaged"),
 ])
 def test_a_damaged_saved_card_is_refused_in_words_not_python_s(tmp_path, damage, said):

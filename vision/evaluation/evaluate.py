@@ -71,6 +71,7 @@ from typing import Any
 import cv2
 import numpy as np
 
+from scorer.json_text import JsonProblem, read_json
 from scorer.messages import clip, clip_name
 from scorer.scoring import pip_total
 from vision.doubt import is_doubtful_confidence
@@ -646,17 +647,10 @@ def _load_truth(path: Path) -> Recognition:
 
     text = _text(path)
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
+        data = read_json(text)
+    except JsonProblem as problem:
         raise DatasetError(f"{clip_name(path)}: not a reading as `read --json` writes it "
-                           f"({error.msg} at line {error.lineno} column {error.colno})"
-                           ) from None
-    except ValueError:  # an integer too long to convert (over 4,300 digits)
-        raise DatasetError(f"{clip_name(path)}: not a reading as `read --json` writes it "
-                           "(it holds a number too long to read)") from None
-    except RecursionError:
-        raise DatasetError(f"{clip_name(path)}: not a reading as `read --json` writes it "
-                           "(nested too deeply)") from None
+                           f"({problem})") from None
     try:
         return recognition_from_dict(data)
     except ValueError as error:  # a missing field, a NaN pip, a pip past 18
