@@ -16,6 +16,7 @@ from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from scorer.rules import RuleSet
@@ -64,6 +65,13 @@ class ChickenFootApp(App[None]):
         # The score screen pushed and not dismissed yet: keys typed before it opened are
         # handed to it by the scorecard.
         self.opening_entry: ScoreEntryScreen | RoundRowScreen | None = None
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notification as its words are written (``tui.plain``): they quote names,
+        scores and paths the player typed. Screens pass ``markup=True`` by default."""
+        options = {} if timeout is None else {"timeout": timeout}
+        super().notify(message, title=title, severity=severity, markup=False, **options)
 
     # -- start ---------------------------------------------------------------------------
     def on_mount(self) -> None:

@@ -20,16 +20,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import (
-    Button,
-    Footer,
-    Header,
-    Input,
-    Label,
-    LoadingIndicator,
-    OptionList,
-    Static,
-)
+from textual.widgets import Button, Footer, Header, Input, LoadingIndicator, OptionList
 from textual.widgets.option_list import Option
 
 from scorer.dispute import DisputeError, judge_dispute, judge_on
@@ -38,6 +29,7 @@ from scorer.notation import Board, NotationError, format_board, read_board
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from scorer.verdict import Verdict
+from tui.plain import Label, Static
 from tui.recognizer import BoardReading, CannotJudge, RecognizerUnavailable, clean_path
 from tui.widgets import rules_summary
 

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Markdown, Static
+from textual.widgets import Markdown
+
+from tui.plain import Static
 
 HELP = """\
 # Chicken Foot scorecard
@@ -106,7 +109,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="dialog help"):
             if self.keys:
-                yield Static("[b]Keys here[/b] (Escape closes; more below)")
+                yield Static(Text.assemble(("Keys here", "bold"), " (Escape closes; more below)"))
                 yield Static(keys_table(self.keys), id="help-keys")
             yield Markdown(HELP)
 

@@ -7,8 +7,9 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header
 
+from tui.plain import Static, cell
 from tui.screens.confirm import ConfirmScreen
 from tui.store import GameInfo
 
@@ -49,8 +50,8 @@ class HistoryScreen(Screen[int | None]):
                 result = Text("won by " + " and ".join(game.winners))
             else:
                 result = Text("unfinished")
-            table.add_row(str(game.id), game.created, game.updated,
-                          ", ".join(game.players) or "?", result, key=f"{index}")
+            table.add_row(str(game.id), cell(game.created), cell(game.updated),
+                          cell(", ".join(game.players) or "?"), result, key=f"{index}")
         count = f"{len(self.games)} game" + ("" if len(self.games) == 1 else "s")
         damaged = sum(1 for g in self.games if g.damaged)
         note = (f"{count}. Enter opens one, x exports it, Delete deletes it (asked first)."

@@ -9,8 +9,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Select
 
+from tui.plain import Label, Static
 from scorer.rule_problems import require_playable
 from scorer.rules import RuleSet
 from scorer.scorecard import Scorecard

@@ -16,9 +16,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Header, Input, Select
 
 from scorer.scorecard import Entry, Method, Scorecard
+from tui.plain import Label, Static
 from tui.screens.points import typed_points
 from tui.screens.score_entry import ScoreEntryScreen
 from tui.widgets_opening import chosen_opening, opening_select, records_opening

@@ -21,11 +21,9 @@ from textual.widgets import (
     Footer,
     Header,
     Input,
-    Label,
     LoadingIndicator,
     Select,
     SelectionList,
-    Static,
     TabbedContent,
     TabPane,
 )
@@ -33,6 +31,7 @@ from textual.widgets import (
 from scorer.scorecard import Entry, Method, Scorecard
 from scorer.scoring import score_hand, tile_points
 from scorer.tiles import Tile, full_set
+from tui.plain import Label, Static
 from tui.recognizer import (
     CameraUnavailable,
     NoSnapshotWaiting,

@@ -13,9 +13,10 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header
 
 from scorer.scorecard import Method, Scorecard
+from tui.plain import Static
 from tui.standings import lead_words, names, ranks
 from tui.widgets import DIGITS, rules_summary
 
@@ -188,7 +189,8 @@ class ScorecardScreen(Screen[None]):
         self.query_one("#rules-line", Static).update(
             "Rules: " + rules_summary(card.rules, len(card.players)))
         self.query_one("#rules-full", Static).update(
-            "[b]House rules of this game[/b]\n" + "\n".join(card.rules_in_words()))
+            Text.assemble(("House rules of this game", "bold"), "\n",
+                          "\n".join(card.rules_in_words())))
         self.sub_title = " vs ".join(card.players) if len(card.players) <= 4 else (
             f"{len(card.players)} players")
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Header, Static
+from textual.widgets import DataTable, Footer, Header
 
+from tui.plain import Static, cell
 from tui.stats import PlayerStats
 
 
@@ -35,7 +36,7 @@ class StatsScreen(Screen[None]):
         table.add_columns("Player", "Games", "Wins", "Average", "Best round",
                           "Worst round", "Zero rounds")
         for s in self.stats:
-            table.add_row(s.player, str(s.games), str(s.wins), f"{s.average:.1f}",
+            table.add_row(cell(s.player), str(s.games), str(s.wins), f"{s.average:.1f}",
                           _or_dash(s.best_round), _or_dash(s.worst_round),
                           str(s.zero_rounds), key=s.player)
         note = ("No finished games yet." if not self.stats else
