@@ -68,6 +68,10 @@ class TieBreak(enum.Enum):
     SHARED = "shared"
 
 
+# A game to this total lasts hundreds of rounds; a longer number is a slip of the keyboard
+# (and one past 30 digits could not be read back from the saved game).
+MAX_TARGET_TOTAL = 100_000
+
 _CHOICES = {
     "set_max": SET_SIZES,
     "spinner_arms": (4, 6, 8),
@@ -132,8 +136,8 @@ class RuleSet:
                                  f"not {getattr(self, name)!r}")
         if not 1 <= self.custom_hand_size <= 60:
             raise ValueError("custom-hand-size must be between 1 and 60")
-        if self.target_total < 1:
-            raise ValueError("target-total must be positive")
+        if not 1 <= self.target_total <= MAX_TARGET_TOTAL:
+            raise ValueError(f"target-total must be between 1 and {MAX_TARGET_TOTAL:,}")
 
     # -- derived values -------------------------------------------------------------
     @property

@@ -287,3 +287,13 @@ def test_seat_view_hides_other_hands_and_the_boneyard_order() -> None:
     assert seat_view(a, 1).drawn is None
     with pytest.raises(ValueError):
         seat_view(a, 2)
+
+
+@pytest.mark.parametrize("total", [0, -5, 100_001, int("9" * 31)])
+def test_a_target_total_past_any_game_is_refused(total: int) -> None:
+    # 31 nines were taken, saved, and then could not be read back from the saved game
+    with pytest.raises(ValueError, match="target-total must be between 1 and 100,000"):
+        RuleSet(target_total=total)
+    with pytest.raises(ValueError, match="between 1 and 100,000"):
+        RuleSet.from_dict({"target_total": str(total)})
+    assert RuleSet(target_total=100_000).target_total == 100_000

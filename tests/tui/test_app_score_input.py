@@ -41,6 +41,8 @@ def test_a_typed_score_within_the_bound_is_taken():
     assert typed_points(" 0 ", RuleSet()) == 0
     assert typed_points("545", RuleSet()) == 545
     assert typed_points("007", RuleSet()) == 7
+    assert typed_points("0010", RuleSet()) == 10  # zeros in front are no more points
+    assert typed_points("0" * 5000 + "545", RuleSet()) == 545
 
 
 async def entry_screen(pilot, key: str) -> ScoreEntryScreen:

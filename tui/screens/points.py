@@ -22,11 +22,12 @@ def typed_points(text: str, rules: RuleSet) -> int:
         raise ValueError("type the points, or tick 'went out'")
     most = most_round_points(rules)
     if re.fullmatch(r"[0-9]+", text):
-        if len(text) > len(str(most)) or int(text) > most:
+        digits = text.lstrip("0") or "0"  # "0010" is 10
+        if len(digits) > len(str(most)) or int(digits) > most:
             raise ValueError(
                 f"at most {most} points in one round: a whole double-{rules.set_max} set "
                 f"left in one hand counts {most}")
-        return int(text)
+        return int(digits)
     if re.fullmatch(r"-\s*[0-9]+([.,][0-9]*)?", text):
         raise ValueError("points cannot be negative")
     if re.fullmatch(r"[0-9]*[.,][0-9]*", text) and any(c.isdigit() for c in text):
