@@ -12,6 +12,8 @@ window changed. With nothing pending, a change made elsewhere is shown within ``
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from collections.abc import Iterable
 
 from textual.app import App, SystemCommand
@@ -23,6 +25,7 @@ from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
 from tui.pending import Change
+from tui.guard import EXIT_TERMINATED
 from tui.recognizer import Recognizer
 from tui.screens.changes import ChangesScreen
 from tui.screens.confirm import ConfirmScreen, ResumeScreen
@@ -55,6 +58,7 @@ class ChickenFootApp(App[None]):
         self.rules = rules or RuleSet()
         self.camera_index = camera_index
         self.offer_resume = offer_resume
+        self.terminated = False  # ended by SIGTERM
         self.card: Scorecard | None = None
         self.game_id: int | None = None
         self.saved: Scorecard | None = None  # the card as it is on disk
@@ -75,11 +79,28 @@ class ChickenFootApp(App[None]):
 
     # -- start ---------------------------------------------------------------------------
     def on_mount(self) -> None:
+        self._end_on_sigterm()
         self.push_screen(self.scorecard)
         for notice in self.store.notices:
             self.notify(notice, title="Scorecard file", severity="warning", timeout=15)
         self.set_interval(WATCH_S, self.watch_store)
         self.offer_start()
+
+    def _end_on_sigterm(self) -> None:
+        """SIGTERM (a closed terminal window, a shutdown, ``kill``) ends the app as Ctrl+Q
+        does without asking: the terminal is put back (raised out of the event loop, the
+        signal left it in full-screen and mouse mode), a change still unsaved gets one
+        more try, and the command ends with its one line and 130."""
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
+        except (NotImplementedError, RuntimeError, ValueError):  # no signals here
+            pass
+
+    def _terminated(self) -> None:
+        self.terminated = True
+        if self.pending:
+            self.save_pending(quiet=True)
+        self.exit(return_code=EXIT_TERMINATED)
 
     @property
     def unsaved(self) -> bool:

@@ -39,4 +39,6 @@ def run_app(args: argparse.Namespace) -> int:
         app.run()
     finally:
         store.close()
+    if app.terminated:  # after the app has put the terminal back, where it can be read
+        print("chickenfoot: terminated", file=sys.stderr)
     return int(app.return_code or 0)

@@ -220,3 +220,30 @@ async def test_a_damaged_journal_is_set_aside_with_a_notice(tmp_path, make_app, 
         await pilot.pause()
         assert "journal games.db-wal" in messages(app) and "kept as" in messages(app)
     assert list(tmp_path.glob("games.db.corrupt-*-wal"))
+
+
+async def test_sigterm_ends_the_app_as_a_quit_does_keeping_every_score(make_app, db_path):
+    # raised out of the event loop, SIGTERM left the terminal in full-screen and mouse
+    # mode; the app now closes itself (terminal put back), then the command says so
+    import os
+    import signal
+
+    before = signal.getsignal(signal.SIGTERM)
+    app = make_app()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await new_game(pilot, "Ann, Bo")
+            await type_score(pilot, 9)
+            os.kill(os.getpid(), signal.SIGTERM)
+            await pilot.pause()
+            await pilot.pause()
+        assert app.terminated and app.return_code == 130
+    finally:
+        signal.signal(signal.SIGTERM, before)
+    store = Store(db_path)
+    try:
+        game = store.games()[0].id
+        assert store.load(game).entry(0, "Ann").points == 9
+    finally:
+        store.close()
