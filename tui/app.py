@@ -39,7 +39,7 @@ from tui.screens.score_entry import ScoreEntryScreen
 from tui.screens.scorecard import ScorecardScreen
 from tui.screens.stats import StatsScreen
 from tui.stats import player_stats
-from tui.store import Store, StoreConflict, StoreError
+from tui.store import GameMissing, Store, StoreConflict, StoreError
 
 WATCH_S = 2.0
 RETRY_S = 5.0
@@ -59,6 +59,7 @@ class ChickenFootApp(App[None]):
         self.camera_index = camera_index
         self.offer_resume = offer_resume
         self.terminated = False  # ended by SIGTERM
+        self._deleted_told: int | None = None  # the game said to be deleted elsewhere
         self.card: Scorecard | None = None
         self.game_id: int | None = None
         self.saved: Scorecard | None = None  # the card as it is on disk
@@ -197,6 +198,7 @@ class ChickenFootApp(App[None]):
     # -- saving ----------------------------------------------------------------------
     def save_pending(self, quiet: bool = False) -> bool:
         """Write the pending changes, one snapshot each; True when all are on disk."""
+        deleted = None  # the game deleted in another window, saved again here
         for _attempt in range(5):
             try:
                 while self.pending:
@@ -212,10 +214,22 @@ class ChickenFootApp(App[None]):
                 if not self._take_newer(conflict.label):
                     return False
                 continue
+            except GameMissing:
+                # deleted in another window: this window's game, shown with its changes,
+                # is saved again as a new game rather than retried forever
+                deleted = self.game_id
+                self.game_id, self.saved = None, None
+                self.pending = [pending.new_game(self.card)]  # type: ignore[arg-type]
+                continue
             except StoreError as error:
                 self._not_saved(str(error), quiet)
                 return False
             self._mark_saved()
+            if deleted is not None:
+                self.notify(f"Game {deleted} was deleted in another window; this game, "
+                            f"with the changes made here, is saved again as game "
+                            f"{self.game_id} (History deletes it).",
+                            title="Saved as a new game", severity="warning", timeout=20)
             return True
         self._not_saved("the game keeps changing in another window", quiet)
         return False
@@ -286,6 +300,14 @@ class ChickenFootApp(App[None]):
                 return
             card = self.store.load(self.game_id)
             label = self.store.latest_label(self.game_id)
+        except GameMissing:
+            if self._deleted_told != self.game_id:
+                self._deleted_told = self.game_id
+                self.notify(f"Game {self.game_id} was deleted in another window. It stays "
+                            "on screen here; a change made to it saves it again as a new "
+                            "game.", title="Deleted elsewhere", severity="warning",
+                            timeout=20)
+            return
         except StoreError:
             return
         self.saved = card

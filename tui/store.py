@@ -104,6 +104,14 @@ class StoreWriteError(StoreError):
     """A change could not be saved (disk full, read-only file, locked too long)."""
 
 
+class GameMissing(StoreError):
+    """The game is not in the file (deleted in another window, or never there)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"there is no game {game_id}")
+        self.game_id = game_id
+
+
 class StoreConflict(StoreError):
     """The game was changed by another window or program since this Store read it; nothing
     was written. ``label`` is the latest change there ("Bo 12 in round 1 (9-9)")."""
@@ -502,7 +510,7 @@ class Store:
             "SELECT id, created, updated, players, finished, winners, cursor FROM games "
             "WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no game {game_id}")
+            raise GameMissing(game_id)
         return self._info(row)
 
     def games(self, finished: bool | None = None) -> list[GameInfo]:
@@ -574,7 +582,7 @@ class Store:
         row = conn.execute("SELECT cursor, revision FROM games WHERE id = ?",
                            (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"there is no game {game_id}")
+            raise GameMissing(game_id)
         try:
             return int(row[0]), int(row[1])
         except (ValueError, TypeError):

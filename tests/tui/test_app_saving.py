@@ -247,3 +247,31 @@ async def test_sigterm_ends_the_app_as_a_quit_does_keeping_every_score(make_app,
         assert store.load(game).entry(0, "Ann").points == 9
     finally:
         store.close()
+
+
+async def test_a_game_deleted_in_another_window_is_said_and_saved_again_when_changed(
+        make_app, db_path):
+    # the save said it would retry, and could never succeed: the window was stuck
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await type_score(pilot, 9)
+        old = app.game_id
+        other = Store(db_path)
+        other.delete_game(old)
+        other.close()
+        app.watch_store()
+        await pilot.pause()
+        assert any(f"Game {old} was deleted in another window" in n.message
+                   for n in app._notifications)
+        await pilot.press("down")
+        await type_score(pilot, 4)  # Bo's score: the game is saved again
+        assert not app.pending and app.game_id is not None
+        assert any("saved again as game" in n.message for n in app._notifications)
+    store = Store(db_path)
+    try:
+        card = store.load(store.games()[0].id)
+        assert (card.entry(0, "Ann").points, card.entry(0, "Bo").points) == (9, 4)
+    finally:
+        store.close()
