@@ -177,11 +177,16 @@ def _stored_card_problem(error: Exception) -> str:
     return clip(str(error), 80)
 
 
+def _is_read_only(error: sqlite3.Error) -> bool:
+    text = str(error).lower()
+    return "readonly" in text or "read-only" in text
+
+
 def _write_message(error: sqlite3.Error, path: str) -> str:
     text = str(error).lower()
     if "full" in text:
         return f"the disk holding {path} is full"
-    if "readonly" in text or "read-only" in text:
+    if _is_read_only(error):
         return f"{path} is read-only"
     if _is_busy(error):
         return f"{path} is locked by another program"
@@ -203,6 +208,7 @@ class Store:
         self.path = Path(path)
         self.notices: list[str] = []
         self._seen: dict[int, int] = {}  # game id -> revision last read or written here
+        self._read_only = False  # the last write found the file read-only
         try:
             if self.path.exists() and not self.path.is_file():  # a folder, /dev/zero, a FIFO
                 raise StoreError(f"{self.shown} is not a file a scorecard can be kept in")
@@ -222,6 +228,10 @@ class Store:
             raise StoreError(f"cannot prepare {self.shown}: {detail}") from None
         if damage:
             self.notices.append(damage)
+        if self.path.is_file() and not os.access(self.path, os.W_OK):
+            self.notices.append(
+                f"The scorecard file {self.shown} is read-only: its games can be looked "
+                "at, and no change is saved until it can be written.")
         try:
             self._conn = self._open_waiting()
         except sqlite3.DatabaseError as error:
@@ -380,9 +390,12 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        if self._read_only:
+            self._reopen()  # the file may have been made writable since
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
+            self._read_only = _is_read_only(error)
             raise StoreWriteError(_write_message(error, self.shown)) from None
         try:
             yield self._conn
@@ -390,11 +403,23 @@ class Store:
         except sqlite3.Error as error:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
+            self._read_only = _is_read_only(error)
             raise StoreWriteError(_write_message(error, self.shown)) from None
         except BaseException:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
             raise
+
+    def _reopen(self) -> None:
+        """A connection that found the file read-only stays so, even once the file can
+        be written: a new one is opened (the old one kept if that fails)."""
+        try:
+            fresh = self._open()
+        except (sqlite3.Error, StoreError):
+            return
+        self._conn.close()
+        self._conn = fresh
+        self._read_only = False
 
     def close(self) -> None:
         self._conn.close()

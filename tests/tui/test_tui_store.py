@@ -576,3 +576,27 @@ def test_a_named_file_in_a_folder_that_does_not_exist_is_refused_not_made(tmp_pa
     assert list(tmp_path.iterdir()) == []
     Store(tmp_path / "made" / "games.db").close()  # the default path's folders are made
     assert (tmp_path / "made" / "games.db").is_file()
+
+
+def test_a_file_made_writable_again_is_written_by_the_next_save(tmp_path, monkeypatch):
+    # a connection that found the file read-only stayed so after a chmod: every retry
+    # failed as "read-only" and only quitting without the change was left
+    path = tmp_path / "games.db"
+    store = Store(path)
+    game = store.create_game(new_card())
+    store._conn.close()
+    store._conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
+    with pytest.raises(StoreWriteError, match="read-only"):
+        store.save(game, new_card().with_score(0, "Ann", 3), "Ann 3")
+    store.save(game, new_card().with_score(0, "Ann", 3), "Ann 3")  # a new connection
+    assert Store(path).load(game).entry(0, "Ann").points == 3
+    store.close()
+
+
+def test_a_read_only_file_is_said_when_it_is_opened(tmp_path, monkeypatch):
+    path = tmp_path / "games.db"
+    Store(path).close()
+    monkeypatch.setattr("tui.store.os.access", lambda p, mode: False)
+    store = Store(path)
+    assert any("is read-only" in n and "no change is saved" in n for n in store.notices)
+    store.close()
