@@ -177,6 +177,17 @@ def _stored_card_problem(error: Exception) -> str:
     return clip(str(error), 80)
 
 
+def _remove_empty(path: Path) -> None:
+    """The database and its side files, where they hold nothing (as a failed first open
+    leaves them); a file with bytes in it is never removed."""
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            if file.is_file() and file.stat().st_size == 0:
+                file.unlink()
+        except OSError:
+            pass
+
+
 def _is_read_only(error: sqlite3.Error) -> bool:
     text = str(error).lower()
     return "readonly" in text or "read-only" in text
@@ -232,6 +243,15 @@ class Store:
             self.notices.append(
                 f"The scorecard file {self.shown} is read-only: its games can be looked "
                 "at, and no change is saved until it can be written.")
+        made_here = not self.path.exists()
+        try:
+            self._open_first()
+        except StoreError:
+            if made_here:  # a file this call made and could not fill: gone, not "damaged"
+                _remove_empty(self.path)
+            raise
+
+    def _open_first(self) -> None:
         try:
             self._conn = self._open_waiting()
         except sqlite3.DatabaseError as error:

@@ -600,3 +600,21 @@ def test_a_read_only_file_is_said_when_it_is_opened(tmp_path, monkeypatch):
     store = Store(path)
     assert any("is read-only" in n and "no change is saved" in n for n in store.notices)
     store.close()
+
+
+def test_a_new_file_that_could_not_be_filled_is_not_left_behind(tmp_path, monkeypatch):
+    # a full disk left a 0-byte file, which the next start called damaged and kept aside
+    path = tmp_path / "games.db"
+
+    def full_disk(self):
+        sqlite3.connect(self.path).close()  # SQLite has made the file, empty
+        raise sqlite3.OperationalError("database or disk is full")
+
+    monkeypatch.setattr(Store, "_open", full_disk)
+    with pytest.raises(StoreError, match="full"):
+        Store(path)
+    assert not path.exists()
+    path.write_bytes(b"")  # an empty file that was there before is left to inspect
+    with pytest.raises(StoreError):
+        Store(path)
+    assert path.exists()
