@@ -24,8 +24,8 @@ from textual.screen import Screen
 from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
-from tui.pending import Change
 from tui.guard import EXIT_TERMINATED
+from tui.pending import Change
 from tui.recognizer import Recognizer
 from tui.screens.changes import ChangesScreen
 from tui.screens.confirm import ConfirmScreen, ResumeScreen

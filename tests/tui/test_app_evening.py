@@ -13,6 +13,7 @@ from tui.recognizer import VisionRecognizer
 from tui.screens.confirm import ConfirmScreen, ResumeScreen
 from tui.screens.history import HistoryScreen
 from tui.screens.new_game import NewGameScreen
+from tui.screens.round_row import RoundRowScreen
 from tui.screens.score_entry import ScoreEntryScreen
 from tui.screens.scorecard import ScorecardScreen
 from tui.store import Store
@@ -364,3 +365,21 @@ async def test_digits_of_other_scripts_on_the_review_table_change_nothing(make_a
             review.post_message(events.Key(key, key))
             await pilot.pause()
         assert app.is_running and [str(r.tile) for r in screen.read] == before
+
+
+async def test_tab_in_the_round_row_moves_on_as_it_is_typed(make_app):
+    # a digit typed 30 ms after a Tab went into the cell the Tab left: the Tab waited
+    # behind the digits typed there. It is now taken as it arrives (a priority binding).
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo, Cy")
+        await pilot.press("r")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RoundRowScreen)
+        tab = next(b for b in screen.BINDINGS if getattr(b, "key", "") == "tab")
+        assert tab.priority
+        await pilot.press("5", "tab", "6", "tab", "7")
+        await pilot.pause()
+        assert [screen.query_one(f"#cell-{i}").value for i in range(3)] == ["5", "6", "7"]

@@ -171,7 +171,8 @@ async def test_unsaved_changes_are_retried_and_an_unsaved_one_can_be_undone(make
         await pilot.pause()
         await new_game(pilot, "Ann, Bo")
         conn = app.store._conn
-        conn.execute("PRAGMA query_only = ON")
+        conn.execute("PRAGMA query_only = ON")  # a file read-only until said otherwise:
+        app.store._reopen = lambda: None  # a new connection would find it read-only too
         await type_score(pilot, 12)
         await type_score(pilot, 13)
         assert "NOT SAVED: 2 change(s)" in banner(app)

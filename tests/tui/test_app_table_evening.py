@@ -188,3 +188,4 @@ async def test_keys_typed_before_the_row_opens_are_kept(make_app):
         assert screen is not None
         assert isinstance(app.screen, ScorecardScreen)
         assert [app.card.entry(0, p).points for p in ("Ann", "Bo", "Cy")] == [4, 0, 17]
+

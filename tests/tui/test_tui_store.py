@@ -330,7 +330,7 @@ def test_garbage_in_the_journal_header_is_kept_aside_with_a_notice(tmp_path):
     assert Store(path).notices == []  # once set aside, the next start is quiet
 
 
-def frames_of(wal: Path) -> tuple[int, int]:
+def frames_of(wal) -> tuple[int, int]:
     """(page size, frames) of a journal."""
     data = wal.read_bytes()
     page = int.from_bytes(data[8:12], "big")

@@ -11,11 +11,11 @@ from textual.containers import Grid, Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Select
 
-from tui.plain import Label, Static
 from scorer.rule_problems import require_playable
 from scorer.rules import RuleSet
 from scorer.scorecard import Scorecard
 from scorer.tiles import SET_SIZES
+from tui.plain import Label, Static
 
 # knob -> (label, choices); choices None means a number typed in an Input.
 KNOBS: dict[str, tuple[str, tuple[object, ...] | None]] = {

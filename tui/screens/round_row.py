@@ -49,6 +49,10 @@ class RoundRowScreen(Screen[RowResult | None]):
 
     BINDINGS = [
         Binding("ctrl+s", "save", "Save", priority=True),
+        # Tab moves on as the key arrives: left to the focused cell, it waited behind the
+        # digits typed there, and a digit typed 30 ms after it went into the same cell
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
         Binding("f3", "cell('tiles')", "Tiles"),
         Binding("f4", "cell('capture')", "Photo"),
         Binding("ctrl+o", "went_out", "Out", priority=True),

@@ -58,7 +58,6 @@ means the half was not found.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import time
