@@ -69,3 +69,14 @@ def test_a_copy_that_cannot_be_kept_still_leaves_the_model_open(tmp_path, monkey
     monkeypatch.setattr(onnx_session.os, "replace", cannot)
     assert open_session(MODELS / "pips.onnx").get_inputs()
     assert not list((tmp_path / "cache").iterdir())  # nothing half-written left behind
+
+
+def test_a_copy_that_cannot_be_written_still_leaves_the_model_open(tmp_path, monkeypatch):
+    """ONNX Runtime writes the copy while it opens the model: a full disk or a file size
+    limit failed the open itself, and every command reading a photo with it."""
+    import vision.reader.onnx_session as onnx_session
+
+    monkeypatch.setenv(onnx_session.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setattr(onnx_session, "_partial_file",
+                        lambda _save_to: tmp_path / "gone" / "copy.partial")  # unwritable
+    assert open_session(MODELS / "pips.onnx").get_inputs()

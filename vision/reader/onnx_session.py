@@ -4,8 +4,9 @@ Opening the detector took 60 to 90 ms, most of it ONNX Runtime optimising the gr
 this CPU, on every command. The first open saves the optimised graph in the user's cache
 (``optimised_copy``: named for the model file, the ONNX Runtime version and the CPU's
 features, since the optimised graph holds layouts for this CPU), and later opens load it
-as it is: 28 to 35 ms. A cache that cannot be written is done without; a cached copy
-that does not open is made again from the model.
+as it is: 28 to 35 ms. A cache that cannot be written is done without (a full disk
+fails the open that writes the copy: the model is opened again without it); a cached
+copy that does not open is made again from the model.
 """
 
 from __future__ import annotations
@@ -35,9 +36,16 @@ def open_session(model_path: Path):
             return _session(cached, ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
         except Exception:  # damaged or from elsewhere: made again below
             cached.unlink(missing_ok=True)
+    level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     try:
-        return _session(model_path, ort.GraphOptimizationLevel.ORT_ENABLE_ALL, save_to=cached)
+        return _session(model_path, level, save_to=cached)
     except Exception as error:  # onnxruntime raises several unrelated types
+        if cached is None:
+            raise ModelError(f"model file {model_path} could not be loaded: {error}"
+                             ) from None
+    try:  # the copy could not be written (a full disk, a file size limit): done without
+        return _session(model_path, level)
+    except Exception as error:
         raise ModelError(f"model file {model_path} could not be loaded: {error}") from None
 
 
