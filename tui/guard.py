@@ -158,6 +158,16 @@ def _ctrl_c_raises() -> None:
         pass
 
 
+def raise_if_stopped() -> None:
+    """Ctrl+C or SIGTERM came while a library ran and it turned the interruption into an
+    error of its own (ONNX Runtime: "initialization failed"): the interruption is raised
+    again, so that the command says only that it was stopped."""
+    if _stopped_by == "interrupted":
+        raise KeyboardInterrupt
+    if _stopped_by == "terminated":
+        raise Terminated
+
+
 def ignore_sigint() -> None:
     """The command is done and only the exit is left: a late Ctrl+C is let go."""
     try:

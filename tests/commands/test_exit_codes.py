@@ -229,3 +229,17 @@ def test_sigterm_between_the_guards_ends_in_one_line_not_a_traceback():
     finally:
         between.kill()
     assert (between.returncode, err) == (130, b"chickenfoot: terminated\n")
+
+
+def test_ctrl_c_while_the_models_load_is_only_an_interruption(monkeypatch, capsys):
+    # ONNX Runtime turns a Ctrl+C in its session set-up into "initialization failed":
+    # "cannot load the tile reader: initialization failed" came before "interrupted"
+    import vision.reader
+
+    def interrupted_inside_the_runtime():
+        guard._stopped_by = "interrupted"  # as the Ctrl+C handler records it
+        raise RuntimeError("initialization failed")
+
+    monkeypatch.setattr(vision.reader, "load_default_reader", interrupted_inside_the_runtime)
+    assert main(["read", str(HAND)]) == 130
+    assert capsys.readouterr().err == "chickenfoot: interrupted\n"

@@ -27,6 +27,7 @@ from pathlib import Path
 from scorer.tiles import SET_SIZES
 from tui.commands.annotation import annotation_path, overwrite_message, photo_overwritten
 from tui.commands.errors import share
+from tui.guard import raise_if_stopped
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -70,6 +71,7 @@ def load_reader(command: str = "read"):
 
         return load_default_reader()
     except Exception as error:  # any failure to load the model is one line, not a traceback
+        raise_if_stopped()
         text = str(error).strip()
         message = text.splitlines()[0] if text else type(error).__name__
         print(f"chickenfoot {command}: cannot load the tile reader: {message}", file=sys.stderr)
