@@ -9,6 +9,7 @@ message names at most ``MAX_LISTED`` problems and counts the rest, and quotes at
 
 from __future__ import annotations
 
+import errno
 import os
 import unicodedata
 from collections.abc import Sequence
@@ -92,3 +93,15 @@ def first_foreign(text: str) -> str | None:
 def counted(n: int, word: str) -> str:
     """``1 tile``, ``3 tiles``: a count in player words."""
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def os_reason(error: OSError) -> str:
+    """What the system said went wrong, in its words, never None (an error raised with a
+    message only has no ``strerror``; the path it names is shown by the caller)."""
+    if error.errno == errno.ENAMETOOLONG:
+        return "the file name is too long"
+    if error.strerror:
+        return error.strerror
+    if error.errno:
+        return os.strerror(error.errno)
+    return clip(str(error), 120) or type(error).__name__

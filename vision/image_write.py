@@ -11,6 +11,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scorer.messages import clip, clip_name, os_reason
+
 WRITE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
 
 
@@ -19,16 +21,21 @@ def write_image(path: str | os.PathLike[str], image_bgr: np.ndarray,
     """Write a PNG or JPEG (at ``jpeg_quality``, else OpenCV's default); raise OSError
     with a one-line message when it cannot."""
     target = Path(path)
+    name = clip_name(target)
     suffix = target.suffix.lower()
     if suffix not in WRITE_SUFFIXES:
-        raise OSError(f"{target}: write .png or .jpg, not '{target.suffix or 'no suffix'}'")
-    if not target.parent.is_dir():
-        raise OSError(f"{target}: folder {target.parent} does not exist")
+        raise OSError(f"{name}: write .png or .jpg, not '{clip(target.suffix, 12) or 'no suffix'}'")
     try:
+        if not target.parent.is_dir():
+            raise OSError(f"{name}: folder {clip_name(target.parent)} does not exist")
         if not stat.S_ISREG(target.stat().st_mode):
-            raise OSError(f"{target}: not a regular file (a FIFO, a device or a folder)")
+            raise OSError(f"{name}: not a regular file (a FIFO, a device or a folder)")
     except FileNotFoundError:
         pass
+    except OSError as error:
+        if error.errno is None:  # one of the lines above
+            raise
+        raise OSError(f"{name}: {os_reason(error)}") from None
     params = [] if jpeg_quality is None or suffix == ".png" else [cv2.IMWRITE_JPEG_QUALITY,
                                                                   int(jpeg_quality)]
     try:
@@ -36,8 +43,9 @@ def write_image(path: str | os.PathLike[str], image_bgr: np.ndarray,
     except cv2.error:
         ok = False
     if not ok:
-        raise OSError(f"{target}: could not encode the image")
+        raise OSError(f"{name}: could not encode the image")
     try:
         target.write_bytes(encoded.tobytes())
     except OSError as error:
-        raise OSError(f"{target}: {error.strerror or error}") from None
+        raise OSError(f"{name}: {os_reason(error)}") from None
+

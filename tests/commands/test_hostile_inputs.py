@@ -143,3 +143,47 @@ def test_eval_names_a_path_too_long_and_a_truth_number_too_long_in_words(tmp_pat
     (tmp_path / "a.json").write_text('{"image": "a.png", "width": ' + "9" * 5000 + "}")
     assert main(["eval", str(tmp_path)]) == 2
     one_line(capsys, "a number too long to read")
+
+
+HAND = "datasets/samples/hand-double12.jpg"
+TABLEAU = "datasets/samples/tableau/images/tableau_7_0000.jpg"
+TOO_LONG = "/tmp/" + "d/" * 3000 + "x.png"
+
+
+@pytest.mark.parametrize("argv", [
+    ["read", HAND, "--annotate", TOO_LONG],
+    ["board", TABLEAU, "--annotate", TOO_LONG],
+    ["board", TABLEAU, "--annotate", "/tmp/" + "c" * 300 + ".png"],
+])
+def test_an_annotation_name_too_long_is_said_short(argv, capsys, monkeypatch):
+    # a raw OSError echoed the whole 6 KB path ("unexpected error" for read)
+    monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 300, err
+    assert "the file name is too long" in err and "unexpected" not in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["read", HAND, "--annotate", ""],
+    ["board", TABLEAU, "--annotate", " "],
+    ["synth", "", "--count", "1"],
+    ["live", "--camera", "datasets/samples/live_demo.avi", "--snapshot-dir", ""],
+])
+def test_an_empty_output_path_is_refused(argv, capsys, monkeypatch):
+    # "" drew nothing (exit 0), or wrote into the current folder
+    monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    assert main(argv) == 2
+    one_line(capsys, "an empty path")
+
+
+def test_a_write_that_fails_without_a_system_reason_still_says_one(tmp_path, capsys,
+                                                                   monkeypatch):
+    import vision.synth
+
+    def refused(*_args, **_kwargs):
+        raise OSError("the folder vanished")  # no errno, no strerror: printed "None"
+
+    monkeypatch.setattr(vision.synth, "write_dataset", refused)
+    assert main(["synth", str(tmp_path / "set"), "--count", "1"]) == 2
+    one_line(capsys, "cannot write to", "the folder vanished")

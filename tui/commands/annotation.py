@@ -13,9 +13,16 @@ def annotation_path(out: str, image: Path, many: bool) -> Path:
     photo's name without its suffix."""
     if "{stem}" in out:
         return Path(out.replace("{stem}", image.stem))
-    if many or Path(out).is_dir():
+    if many or _is_dir(Path(out)):
         return Path(out) / f"{image.stem}.annotated.png"
     return Path(out)
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):  # a name too long, a NUL: writing it says why
+        return False
 
 
 def photo_overwritten(targets: Iterable[Path], photos: Iterable[Path]) -> Path | None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
+from tui.commands.errors import output_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--arms", type=int, choices=(4, 6, 8), default=None, metavar="N",
                         help="spinner arms: 4, 6 or 8 (house rule; default 4)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.add_argument("--annotate", metavar="OUT", default=None,
+    parser.add_argument("--annotate", metavar="OUT", default=None, type=output_path,
                         help="write the photo with the board as read drawn on it (.png/.jpg)")
 
 

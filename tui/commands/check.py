@@ -28,7 +28,7 @@ from scorer.rule_problems import RulesError, require_playable
 from scorer.rules import RuleSet
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
-from tui.commands.errors import InputError, given_once
+from tui.commands.errors import InputError, given_once, output_path
 
 __all__ = ["CheckResult", "InputError", "judge_board", "judge_board_text", "read_board_source",
            "rules_from_args", "run"]
@@ -55,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the play to judge, like 6-3@4-6 (6-3 played on 4-6)")
     parser.add_argument("--disputed", metavar="TILE", action=given_once(),
                         help="with a photo of the tableau: the tile in dispute, like 4-6")
-    parser.add_argument("--annotate", metavar="OUT",
+    parser.add_argument("--annotate", metavar="OUT", type=output_path,
                         help="with a photo: write it with the board as read drawn on it")
     parser.add_argument("--arms", type=int, metavar="N",
                         help="spinner arms: 4, 6 or 8 (house rule)")

@@ -36,6 +36,16 @@ def seconds(text: str) -> float:
     return value
 
 
+def output_path(text: str) -> str:
+    """An argparse type: a file or folder to write to; an empty one is refused (it was
+    taken as no drawing at all, or as the current folder)."""
+    import argparse
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path: give a file or folder to write to")
+    return text
+
+
 def seed(text: str) -> int:
     """An argparse type: a random seed, a whole number from 0 (numpy takes no other)."""
     import argparse

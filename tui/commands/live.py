@@ -40,7 +40,7 @@ import sys
 from pathlib import Path
 
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import seconds, share
+from tui.commands.errors import output_path, seconds, share
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -77,7 +77,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "0.0.0.0 opens it to the network)")
     parser.add_argument("--no-open", dest="open_page", action="store_false",
                         help="do not open the page in the browser")
-    parser.add_argument("--snapshot-dir", default=".", metavar="DIR",
+    parser.add_argument("--snapshot-dir", default=".", metavar="DIR", type=output_path,
                         help="where snapshots go (window, --no-window; default: the current "
                              "folder)")
     parser.add_argument("--send", action="store_true",

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from scorer.tiles import SET_SIZES
 from tui.commands.annotation import annotation_path, overwrite_message, photo_overwritten
-from tui.commands.errors import share
+from tui.commands.errors import output_path, share
 from tui.guard import raise_if_stopped
 
 
@@ -36,7 +36,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
                         metavar="N", help="the double-N set in play (6, 9, 12, 15, 18)")
     parser.add_argument("--json", action="store_true", help="one JSON object per photo")
-    parser.add_argument("--annotate", metavar="OUT", default=None,
+    parser.add_argument("--annotate", metavar="OUT", default=None, type=output_path,
                         help="write the photo with what was read drawn on it")
     parser.add_argument("--min-confidence", type=share, default=0.6, metavar="X",
                         help="tiles and halves below this confidence are doubtful: shown "

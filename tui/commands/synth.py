@@ -6,13 +6,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from tui.commands.errors import seed, share
+from scorer.messages import clip_name, os_reason
+from tui.commands.errors import output_path, seed, share
 
 MAX_COUNT = 1_000_000  # photos in one set: a million is days of rendering
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("out", type=Path, help="output folder (images/, labels/, truth/)")
+    parser.add_argument("out", type=output_path, help="output folder (images/, labels/, truth/)")
     parser.add_argument("--count", type=int, default=100, help="photos to render (default 100)")
     parser.add_argument(
         "--seed", type=seed, default=0,
@@ -60,10 +61,10 @@ def run(args: argparse.Namespace) -> int:
         from vision.synth import LayoutError, write_tableau_set
 
         try:
-            write_tableau_set(args.out, args.count, args.seed, progress=progress)
+            write_tableau_set(Path(args.out), args.count, args.seed, progress=progress)
         except OSError as error:
-            print(f"chickenfoot synth: cannot write to {args.out}: {error.strerror}",
-                  file=sys.stderr)
+            print(f"chickenfoot synth: cannot write to {clip_name(args.out)}: "
+                  f"{os_reason(error)}", file=sys.stderr)
             return 2
         except LayoutError as error:
             print(f"chickenfoot synth: {error}", file=sys.stderr)
@@ -72,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         return 0
     try:
         write_dataset(
-            args.out,
+            Path(args.out),
             args.count,
             args.seed,
             set_max=args.set_max,
@@ -84,7 +85,8 @@ def run(args: argparse.Namespace) -> int:
             progress=progress,
         )
     except OSError as error:
-        print(f"chickenfoot synth: cannot write to {args.out}: {error.strerror}", file=sys.stderr)
+        print(f"chickenfoot synth: cannot write to {clip_name(args.out)}: {os_reason(error)}",
+              file=sys.stderr)
         return 2
     print(f"wrote {args.count} photos to {args.out}")
     return 0
