@@ -62,3 +62,55 @@ def test_a_bad_label_line_is_named(blind_reader, tmp_path, capsys, line, says):
     assert main(["eval", str(copy), "--set", "12"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"{label.name}:" in err and says in err
+
+
+def test_a_label_file_of_more_lines_than_any_photo_holds_is_refused(blind_reader, tmp_path,
+                                                                    capsys):
+    # pairing them grows with their square: 4,000 lines took 23 s
+    import shutil
+
+    copy = tmp_path / "valid"
+    shutil.copytree(REAL_VALID, copy)
+    shutil.copy(REAL_VALID.parent / "data.yaml", tmp_path / "data.yaml")
+    label = sorted((copy / "labels").glob("*.txt"))[0]
+    label.write_text("5 0.5 0.5 0.1 0.1\n" * 4000)
+    assert main(["eval", str(copy), "--set", "12"]) == 2
+    assert "more than 1000 labelled halves" in capsys.readouterr().err
+
+
+def test_a_set_without_a_photo_is_nothing_to_measure(blind_reader, tmp_path, capsys):
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "data.yaml").write_text('names: ["pip-1"]\n')
+    assert main(["eval", str(tmp_path)]) == 2  # it printed 0.0% everywhere and exit 0
+    assert "nothing to measure" in capsys.readouterr().err
+
+
+TILE = {"pips": [1, 2], "confidence": 1,
+        "corners": [[0, 0], [1, 0], [1, 1], [0, 1]],
+        "halves": [{"center": [0, 0], "pips": 1, "confidence": 1},
+                   {"center": [1, 1], "pips": 2, "confidence": 1}]}
+
+
+@pytest.mark.parametrize("change, says", [
+    (lambda t: t["corners"].__setitem__(0, [1e308, 1e308]), "lies in no photo"),
+    (lambda t: t["halves"][0].__setitem__("pips", -1), "is not a half's pips"),
+    (lambda t: t["halves"][0].__setitem__("pips", True), "is not a half's pips"),
+    (lambda t: t["halves"][1].__setitem__("pips", 1e20), "is not a half's pips"),
+    (lambda t: t.__setitem__("confidence", 7), "is not from 0 to 1"),
+])
+def test_a_truth_file_with_values_no_photo_holds_is_named(blind_reader, tmp_path, capsys,
+                                                          change, says):
+    # 1e308 printed numpy's overflow warnings; -1, true and 1e20 pips were taken
+    import copy as copying
+    import shutil
+
+    shutil.copy(REAL_VALID / "images" / sorted(p.name for p in (REAL_VALID / "images")
+                                               .iterdir())[0], tmp_path / "photo.jpg")
+    tile = copying.deepcopy(TILE)
+    change(tile)
+    (tmp_path / "photo.json").write_text(json.dumps(
+        {"image": "photo.jpg", "width": 416, "height": 416, "tiles": [tile]}))
+    assert main(["eval", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and says in err, err

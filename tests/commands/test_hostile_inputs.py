@@ -187,3 +187,9 @@ def test_a_write_that_fails_without_a_system_reason_still_says_one(tmp_path, cap
     monkeypatch.setattr(vision.synth, "write_dataset", refused)
     assert main(["synth", str(tmp_path / "set"), "--count", "1"]) == 2
     one_line(capsys, "cannot write to", "the folder vanished")
+
+
+def test_a_board_from_standard_input_closed_is_said(capsys, monkeypatch):
+    monkeypatch.setattr(sys, "stdin", None)  # started with <&-: AttributeError before
+    assert main(["check", "-", "--play", "1-5@9-1"]) == 2
+    one_line(capsys, "standard input is closed")

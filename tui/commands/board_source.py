@@ -103,6 +103,8 @@ def _read_pipe(word: str, name: str) -> bytes:
 
 
 def _read_stdin() -> str:
+    if sys.stdin is None:  # started with its input closed (``<&-``)
+        raise InputError("standard input is closed: give the board as text or a file")
     buffer: BinaryIO | None = getattr(sys.stdin, "buffer", None)
     if buffer is None:  # a text stream (tests, an embedding program)
         text = sys.stdin.read(MAX_BOARD_BYTES + 1)

@@ -484,6 +484,14 @@ def load_dataset(path: str | Path) -> tuple[str, list[Sample]]:
 
 
 def _load_dataset(root: Path) -> tuple[str, list[Sample]]:
+    kind, samples = _samples_in(root)
+    if not samples:  # an images/ folder with no photo in it, splits naming no photo
+        raise DatasetError(f"{clip_name(root)}: no labelled photos found in it: nothing to "
+                           "measure")
+    return kind, samples
+
+
+def _samples_in(root: Path) -> tuple[str, list[Sample]]:
     if not root.exists():
         raise DatasetError(f"{clip_name(root)}: no such file or folder")
     if root.is_file():
@@ -606,12 +614,20 @@ def _read_tile_groups(path: Path, count: int) -> tuple[tuple[int, ...], ...]:
     return tuple(groups)
 
 
+# A photo holds at most a whole double-18 set, 380 halves: more lines are no photo's
+# labels, and pairing them takes time that grows with their square (4,000 lines: 23 s).
+MAX_LABEL_LINES = 1000
+
+
 def _read_labels(label: Path, values: dict[int, int]) -> tuple[LabelledHalf, ...]:
     halves = []
     for number, line in enumerate(_text(label).splitlines(), 1):
         parts = line.split()
         if not parts:
             continue
+        if len(halves) == MAX_LABEL_LINES:
+            raise DatasetError(f"{clip_name(label)}: more than {MAX_LABEL_LINES} labelled "
+                               "halves; a photo holds at most a whole double-18 set (380)")
         try:
             cls, cx, cy, w, h = int(parts[0]), *map(float, parts[1:5])
         except (ValueError, TypeError):

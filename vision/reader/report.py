@@ -25,15 +25,16 @@ beside ``name.jpg``) and may leave out ``pip_total``, ``score`` and ``problems``
 from __future__ import annotations
 
 import json
+import math
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from scorer.messages import clip_name, counted
+from scorer.messages import clip, clip_name, counted
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
-from scorer.tiles import Tile
+from scorer.tiles import MAX_SET, Tile
 from vision.doubt import DOUBT_BELOW, is_doubtful_confidence
 from vision.reader.recognize import RecognitionError, RecognitionResult
 from vision.types import HalfReading, Recognition, TileReading
@@ -141,26 +142,50 @@ def recognition_from_dict(data: Mapping[str, Any]) -> Recognition:
     return result
 
 
+MAX_COORDINATE_PX = 1e6  # past any photo read (at most 32,000 px a side even reduced)
+
+
+def _coordinate(value: Any) -> float:
+    number = float(value)
+    if not math.isfinite(number) or abs(number) > MAX_COORDINATE_PX:
+        raise ValueError(f"a coordinate of {clip(str(value), 20)} px lies in no photo")
+    return number
+
+
+def _pips(value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value) \
+            or not 0 <= value <= MAX_SET:
+        raise ValueError(f"{clip(str(value), 20)} is not a half's pips (0 to {MAX_SET})")
+    return int(value)
+
+
+def _share(value: Any) -> float:
+    number = float(value)
+    if not 0.0 <= number <= 1.0:  # nan is not either
+        raise ValueError(f"a confidence of {clip(str(value), 20)} is not from 0 to 1")
+    return number
+
+
 def _tile_from(raw: Mapping[str, Any]) -> TileReading:
-    corners = tuple((float(x), float(y)) for x, y in raw["corners"])
+    corners = tuple((_coordinate(x), _coordinate(y)) for x, y in raw["corners"])
     if len(corners) != 4:
         raise ValueError(f"a tile needs 4 corners, not {len(corners)}")
     halves = tuple(_half_from(h) for h in raw["halves"])
     if len(halves) != 2:
         raise ValueError(f"a tile needs 2 halves, not {len(halves)}")
-    if "pips" in raw and [int(v) for v in raw["pips"]] != [h.pips for h in halves]:
-        raise ValueError(f"tile pips {list(raw['pips'])} disagree with its halves")
+    if "pips" in raw and [_pips(v) for v in raw["pips"]] != [h.pips for h in halves]:
+        raise ValueError(f"tile pips {clip(str(raw['pips']), 30)} disagree with its halves")
     return TileReading(corners_px=corners, halves=halves,  # type: ignore[arg-type]
-                       confidence=float(raw.get("confidence", 1.0)))
+                       confidence=_share(raw.get("confidence", 1.0)))
 
 
 def _half_from(raw: Mapping[str, Any]) -> HalfReading:
     x, y = raw["center"]
     runner = raw.get("runner_up")
-    return HalfReading(center_px=(float(x), float(y)), pips=int(raw["pips"]),
-                       confidence=float(raw.get("confidence", 1.0)),
-                       runner_up=None if runner is None else int(runner),
-                       runner_up_confidence=float(raw.get("runner_up_confidence", 0.0)))
+    return HalfReading(center_px=(_coordinate(x), _coordinate(y)), pips=_pips(raw["pips"]),
+                       confidence=_share(raw.get("confidence", 1.0)),
+                       runner_up=None if runner is None else _pips(runner),
+                       runner_up_confidence=_share(raw.get("runner_up_confidence", 0.0)))
 
 
 def load_json_file(path: str | os.PathLike[str]) -> Recognition:
