@@ -39,12 +39,13 @@ add and print.
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
 from collections.abc import Callable
 
-from scorer.messages import clip
+from scorer.messages import clip, os_reason
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED = 130
@@ -127,6 +128,9 @@ def describe_unexpected(error: BaseException) -> str:
         return "the input is nested too deeply to read"
     if isinstance(error, MemoryError):
         return "out of memory (is the input far larger than a photo or a board?)"
+    if isinstance(error, OSError) and error.errno in (errno.ENOSPC, errno.EFBIG, errno.EIO):
+        # the output itself could not be written (``> /dev/full``, a full disk)
+        return f"cannot write: {os_reason(error)}"
     text = str(error).strip()
     first = text.splitlines()[0] if text else ""
     return f"unexpected error: {type(error).__name__}" + (f": {clip(first, 160)}"

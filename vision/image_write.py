@@ -1,6 +1,7 @@
 """Writing a picture to a file, safely: OpenCV's own writer crashes on a file name that is
 not valid UTF-8 (a Latin-1 ``café`` folder) and blocks forever on a FIFO, so the picture is
-encoded in memory and its bytes written by Python, to a regular file only."""
+encoded in memory and its bytes written by Python, to a regular file only, beside it first
+and then renamed (a write that fails leaves no half picture)."""
 
 from __future__ import annotations
 
@@ -44,8 +45,15 @@ def write_image(path: str | os.PathLike[str], image_bgr: np.ndarray,
         ok = False
     if not ok:
         raise OSError(f"{name}: could not encode the image")
+    partial = target.with_name(f".chickenfoot-{os.getpid()}.partial")  # short: any name fits
     try:
-        target.write_bytes(encoded.tobytes())
+        # written aside and renamed: a full disk leaves no picture cut short behind
+        partial.write_bytes(encoded.tobytes())
+        os.replace(partial, target)
     except OSError as error:
+        try:
+            partial.unlink(missing_ok=True)
+        except OSError:
+            pass
         raise OSError(f"{name}: {os_reason(error)}") from None
 

@@ -193,3 +193,28 @@ def test_a_board_from_standard_input_closed_is_said(capsys, monkeypatch):
     monkeypatch.setattr(sys, "stdin", None)  # started with <&-: AttributeError before
     assert main(["check", "-", "--play", "1-5@9-1"]) == 2
     one_line(capsys, "standard input is closed")
+
+
+def test_a_picture_that_cannot_be_written_leaves_nothing_behind(tmp_path, monkeypatch):
+    # a full disk left a picture cut short (or of 0 bytes) under the name asked for
+    from pathlib import Path
+
+    def full(self, data):
+        with open(self, "wb") as out:
+            out.write(data[:10])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_bytes", full)
+    with pytest.raises(OSError, match="No space left on device"):
+        write_image(tmp_path / "out.png", np.zeros((8, 8, 3), np.uint8))
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_output_that_cannot_be_written_is_said_in_words(capsys):
+    from tui import guard
+
+    def full():
+        raise OSError(28, "No space left on device")
+
+    assert guard.run_guarded("read", full) == 2  # was "unexpected error: OSError: ..."
+    assert capsys.readouterr().err == "chickenfoot read: cannot write: No space left on device\n"
