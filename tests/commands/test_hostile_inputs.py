@@ -218,3 +218,15 @@ def test_output_that_cannot_be_written_is_said_in_words(capsys):
 
     assert guard.run_guarded("read", full) == 2  # was "unexpected error: OSError: ..."
     assert capsys.readouterr().err == "chickenfoot read: cannot write: No space left on device\n"
+
+
+def test_a_photo_saved_without_a_suffix_is_still_a_photo(tmp_path, capsys):
+    # it was read as a board file: "is 81 KB; a board is at most 64 KB"
+    import shutil
+    from pathlib import Path
+
+    photo = tmp_path / "tableau"
+    root = Path(__file__).resolve().parents[2]
+    shutil.copy(root / TABLEAU, photo)
+    assert main(["check", str(photo), "--play", "0-9@9-9"]) == 2
+    one_line(capsys, "with a photo, name the tile in dispute with --disputed")

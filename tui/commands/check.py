@@ -139,12 +139,19 @@ def judge_board_text(text: str, play_text: str, rules: RuleSet) -> CheckResult:
 
 
 def is_photo(words: list[str]) -> bool:
-    """A single argument naming an existing image file is a photo of the tableau."""
+    """A single argument naming an existing image file, by its name's ending or its first
+    bytes (a phone's photo saved without one), is a photo of the tableau."""
     if len(words) != 1 or not os.path.isfile(words[0]):
         return False  # board notation: no need to load the vision stack (cv2, numpy)
-    from vision.photo_suffixes import IMAGE_SUFFIXES
+    from vision.photo_suffixes import IMAGE_SUFFIXES, sniff_format
 
-    return os.path.splitext(words[0])[1].lower() in IMAGE_SUFFIXES
+    if os.path.splitext(words[0])[1].lower() in IMAGE_SUFFIXES:
+        return True
+    try:
+        with open(words[0], "rb") as handle:
+            return sniff_format(handle.read(16)) is not None
+    except OSError:  # unreadable: reading it as a board says why
+        return False
 
 
 def _names_a_file(word: str) -> bool:

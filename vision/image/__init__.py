@@ -15,10 +15,10 @@ from vision.image.capture import (
                                   iter_image_files,
                                   load_image,
                                   load_looks,
+                                  sniff_format,
 )
 from vision.image.damage import CORRUPT_CONFIDENCE_CAP, blank_bands, intact_region
 from vision.image.decode import Damage, decode_photo
-from vision.image.header import sniff_format
 from vision.image.shrink import halved, shrink_by, shrink_to
 
 __all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",

@@ -56,13 +56,12 @@ from vision.image.decode import Damage, decode_file
 from vision.image.header import (
     file_reader,
     header_size,
-    sniff_format,
     tiff_pages,
     unread_format,
 )
 from vision.image.photo_file import MAX_FILE_BYTES, ImageError, open_photo
 from vision.image.shrink import halved
-from vision.photo_suffixes import IMAGE_SUFFIXES
+from vision.photo_suffixes import IMAGE_SUFFIXES, sniff_format
 
 __all__ = ["ACCEPTED_FORMATS", "IMAGE_SUFFIXES", "MAX_DECODE_MEGAPIXELS", "MAX_FILE_BYTES",
            "MAX_REDUCED_MEGAPIXELS",

@@ -17,21 +17,6 @@ ReadAt = Callable[[int, int], bytes]
 MAX_SEGMENTS = 4096
 
 
-def sniff_format(head: bytes) -> str | None:
-    """The image format named by a file's first bytes, or None."""
-    if head.startswith(b"\xff\xd8\xff"):
-        return "jpeg"
-    if head.startswith(b"\x89PNG\r\n\x1a\n"):
-        return "png"
-    if head.startswith(b"BM"):
-        return "bmp"
-    if head[:4] in (b"II*\x00", b"MM\x00*"):
-        return "tiff"
-    if head[:4] == b"RIFF" and head[8:12] == b"WEBP":
-        return "webp"
-    return None
-
-
 def unread_format(head: bytes) -> str | None:
     """The name of a picture format a file's first bytes name that is not read here (a
     GIF, a phone's HEIC, ...), so that it is called that rather than 'not an image'."""
