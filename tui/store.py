@@ -458,13 +458,28 @@ class Store:
     def create_game(self, card: Scorecard) -> int:
         now = _now()
         with self._write() as conn:
-            cursor = conn.execute(
-                "INSERT INTO games (created, updated, players, cursor, revision) "
-                "VALUES (?, ?, ?, 1, 1)", (now, now, json.dumps(list(card.players))))
-            game_id = int(cursor.lastrowid)
+            game_id = self._next_game_id(conn)
+            conn.execute(
+                "INSERT INTO games (id, created, updated, players, cursor, revision) "
+                "VALUES (?, ?, ?, ?, 1, 1)",
+                (game_id, now, now, json.dumps(list(card.players))))
             conn.execute("INSERT INTO snapshots VALUES (?, 1, ?, ?, ?)",
                          (game_id, "New game", json.dumps(card.to_dict()), now))
         self._seen[game_id] = 1
+        return game_id
+
+    @staticmethod
+    def _next_game_id(conn: sqlite3.Connection) -> int:
+        """A number no game of this file ever had: a deleted game's number given again
+        could meet a window still showing the deleted game, whose next save would then
+        land on the new one (same number, maybe the same revision). The last number given
+        is kept in a table of its own (older versions of the app ignore it)."""
+        conn.execute("CREATE TABLE IF NOT EXISTS issued_game_ids (last INTEGER NOT NULL)")
+        issued = conn.execute("SELECT MAX(last) FROM issued_game_ids").fetchone()[0] or 0
+        highest = conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
+        game_id = max(int(issued), int(highest)) + 1
+        conn.execute("DELETE FROM issued_game_ids")
+        conn.execute("INSERT INTO issued_game_ids VALUES (?)", (game_id,))
         return game_id
 
     def save(self, game_id: int, card: Scorecard, label: str) -> None:

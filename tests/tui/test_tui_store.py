@@ -22,6 +22,7 @@ from tui.store import (
     ENV_VAR,
     SCHEMA_V1,
     SCHEMA_VERSION,
+    GameMissing,
     Store,
     StoreConflict,
     StoreError,
@@ -618,3 +619,24 @@ def test_a_new_file_that_could_not_be_filled_is_not_left_behind(tmp_path, monkey
     with pytest.raises(StoreError):
         Store(path)
     assert path.exists()
+
+
+def test_a_deleted_game_s_number_is_never_given_again(tmp_path):
+    # a window still showing deleted game 2 would otherwise save onto a new game 2 made
+    # in another window (same number, and maybe the same revision)
+    path = tmp_path / "games.db"
+    store = Store(path)
+    first, second = store.create_game(new_card()), store.create_game(new_card())
+    store.delete_game(second)
+    third = store.create_game(new_card())
+    assert third not in (first, second)
+    other = Store(path)  # another window
+    other.delete_game(third)
+    other.delete_game(first)
+    fourth = other.create_game(new_card("Cy", "Di"))
+    assert fourth > third
+    with pytest.raises(GameMissing):
+        store.save(third, new_card().with_score(0, "Ann", 5), "Ann 5")
+    assert other.load(fourth).players == ("Cy", "Di")
+    store.close()
+    other.close()
