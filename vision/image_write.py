@@ -28,7 +28,8 @@ def write_image(path: str | os.PathLike[str], image_bgr: np.ndarray,
         raise OSError(f"{name}: write .png or .jpg, not '{clip(target.suffix, 12) or 'no suffix'}'")
     try:
         if not target.parent.is_dir():
-            raise OSError(f"{name}: folder {clip_name(target.parent)} does not exist")
+            there = "is not a folder" if target.parent.exists() else "does not exist"
+            raise OSError(f"{name}: {clip_name(target.parent)} {there}")
         if not stat.S_ISREG(target.stat().st_mode):
             raise OSError(f"{name}: not a regular file (a FIFO, a device or a folder)")
     except FileNotFoundError:

@@ -97,3 +97,14 @@ def test_real_inbox_newest_first_moved_to_taken(tmp_path):
     assert any("live-20260314-201500-123" in line for line in lines)
     left = sorted(p.name for p in (tmp_path / "inbox").glob("live-*"))
     assert left == ["live-20260314-200000-000.json", "live-20260314-200000-000.png"]
+
+
+def test_a_snapshot_folder_that_is_a_file_is_named(tmp_path):
+    # --snapshot-dir /dev/null said "File exists"
+    import pytest
+
+    from vision.live.session import write_snapshot
+
+    (tmp_path / "taken").write_bytes(b"")
+    with pytest.raises(OSError, match="taken is a file, not a folder for snapshots"):
+        write_snapshot(tmp_path / "taken", np.zeros((48, 64, 3), np.uint8), HAND)

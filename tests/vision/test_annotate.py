@@ -60,3 +60,6 @@ def test_write_image_refuses_unknown_suffix_and_missing_folder(tmp_path):
         write_image(tmp_path / "out.gif", image)
     with pytest.raises(OSError, match="does not exist"):
         write_image(tmp_path / "no" / "out.png", image)
+    (tmp_path / "a.png").write_bytes(b"")
+    with pytest.raises(OSError, match="a.png is not a folder"):  # not "does not exist"
+        write_image(tmp_path / "a.png" / "out.png", image)

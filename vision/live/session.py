@@ -37,6 +37,7 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from scorer.messages import clip_name, os_reason
 from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import Tile
@@ -341,8 +342,10 @@ def write_snapshot(folder: str | os.PathLike[str], image_bgr: np.ndarray,
     target = Path(folder)
     try:
         target.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:  # there, and not a folder
+        raise OSError(f"{clip_name(target)} is a file, not a folder for snapshots") from None
     except OSError as error:
-        raise OSError(f"cannot create {target}: {error.strerror or error}") from None
+        raise OSError(f"cannot create {clip_name(target)}: {os_reason(error)}") from None
     stem = stem or f"live-{_stamp()}"
     png = target / f"{stem}.png"
     n = 1
