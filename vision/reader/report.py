@@ -153,8 +153,9 @@ def _coordinate(value: Any) -> float:
 
 
 def _pips(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != int(value) \
-            or not 0 <= value <= MAX_SET:
+    # a whole number from 0 to MAX_SET (nan and infinity are not within it; true is no number)
+    if isinstance(value, bool) or not isinstance(value, (int, float)) \
+            or not 0 <= value <= MAX_SET or value != int(value):
         raise ValueError(f"{clip(str(value), 20)} is not a half's pips (0 to {MAX_SET})")
     return int(value)
 
