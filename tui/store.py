@@ -475,9 +475,9 @@ class Store:
         land on the new one (same number, maybe the same revision). The last number given
         is kept in a table of its own (older versions of the app ignore it)."""
         conn.execute("CREATE TABLE IF NOT EXISTS issued_game_ids (last INTEGER NOT NULL)")
-        issued = conn.execute("SELECT MAX(last) FROM issued_game_ids").fetchone()[0] or 0
-        highest = conn.execute("SELECT MAX(id) FROM games").fetchone()[0] or 0
-        game_id = max(int(issued), int(highest)) + 1
+        issued = conn.execute("SELECT MAX(last) FROM issued_game_ids").fetchone()[0]
+        highest = conn.execute("SELECT MAX(id) FROM games").fetchone()[0]
+        game_id = max(v for v in (issued, highest, 0) if isinstance(v, int)) + 1
         conn.execute("DELETE FROM issued_game_ids")
         conn.execute("INSERT INTO issued_game_ids VALUES (?)", (game_id,))
         return game_id
