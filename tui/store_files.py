@@ -6,9 +6,9 @@ SQLite says nothing about two kinds of damage:
 * a journal (``-wal``) whose header is garbage is quietly ignored, and every change in it
   with it: the app would open with the games as they were at the last checkpoint, or none;
 * a journal damaged inside is read up to its first bad frame, and every change after it
-  is dropped as if never made (a bad frame at the very end is what a write cut short
-  leaves, and SQLite rightly drops it; a sound frame of the same journal after a bad one
-  is what only damage leaves);
+  is dropped as if never made (bad frames at the end are what a writer killed mid-change
+  leaves, and SQLite rightly drops them; a saved change of the same journal after a bad
+  frame is what only damage leaves);
 * a database cut to 0 bytes is taken for a new, empty one.
 
 ``inspect`` finds both before the database is opened, keeps the files aside and returns
@@ -58,10 +58,12 @@ def wal_header_problem(header: bytes) -> str | None:
 
 def wal_frames_problem(journal: BinaryIO) -> str | None:
     """Which frame of a journal (with a sound header) is damaged while a later frame of
-    the same journal is sound, or None (see the module doc). Checksums as SQLite sums
-    them: each frame's over its first 8 header bytes and its page, from the sums before.
-    A journal of 1,000 frames of 4 KB (where SQLite folds it into the database) is
-    checked in 0.3 s, once, when the file is opened."""
+    the same journal, sound, ends a saved change (a commit frame), or None (see the module
+    doc). Checksums as SQLite sums them: each frame's over its first 8 header bytes and its
+    page, from the sums before. Sound frames after a bad one that end no saved change are
+    what a writer killed mid-change leaves (the next writer overwrote the start of its
+    frames, not their rest), and are no damage. A journal of 1,000 frames of 4 KB (where
+    SQLite folds it into the database) is checked in 0.3 s, once, when the file opens."""
     journal.seek(0)
     header = journal.read(WAL_HEADER_BYTES)
     magic, _version, page_size, _checkpoint, salt1, salt2, sum1, sum2 = struct.unpack(
@@ -72,20 +74,20 @@ def wal_frames_problem(journal: BinaryIO) -> str | None:
     while True:
         frame = journal.read(24 + page_size)
         if len(frame) < 24 + page_size:
-            return None if first_bad is None else f"frame {first_bad} of {count} is damaged"
+            return None  # no saved change lies past a bad frame, or no frame is bad
         count += 1
-        salts_and_sums = struct.unpack(">4I", frame[8:24])
+        _page, commit, *salts_and_sums = struct.unpack(">6I", frame[:24])
         body = frame[:8] + frame[24:]
-        sound = (salts_and_sums[:2] == (salt1, salt2)
-                 and _checksum(struct.unpack(words, body), sums) == salts_and_sums[2:])
+        sound = (tuple(salts_and_sums[:2]) == (salt1, salt2)
+                 and _checksum(struct.unpack(words, body), sums) == tuple(salts_and_sums[2:]))
         if first_bad is None and not sound:
             first_bad = count
-        elif first_bad is not None and sound:
-            # a sound frame after a bad one: read on to count them all, for the message
+        elif first_bad is not None and sound and commit:
+            # a saved change after a bad frame: read on to count them all, for the message
             journal.seek(0, os.SEEK_END)
             total = (journal.tell() - WAL_HEADER_BYTES) // (24 + page_size)
             return f"frame {first_bad} of {total} is damaged"
-        sums = salts_and_sums[2:]  # the next frame sums on from this one's stored sums
+        sums = tuple(salts_and_sums[2:])  # the next frame sums on from this one's sums
 
 
 def _checksum(words: tuple[int, ...], start: tuple[int, int]) -> tuple[int, int]:

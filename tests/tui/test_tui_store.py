@@ -365,6 +365,19 @@ def test_damage_inside_the_journal_is_kept_aside_and_the_changes_before_it_kept(
     assert Store(path).notices == []
 
 
+def test_a_bad_last_frame_whole_is_no_damage(tmp_path):
+    # a writer killed between a frame's header and its page leaves one: it was called damage
+    path, _game = crashed_copy(tmp_path)
+    wal = tmp_path / "games.db-wal"
+    page, frames = frames_of(wal)
+    data = bytearray(wal.read_bytes())
+    data[32 + (frames - 1) * (24 + page) + 200] ^= 0xFF
+    wal.write_bytes(bytes(data))
+    store = Store(path)
+    assert store.notices == [] and not list(tmp_path.glob("*.corrupt-*"))
+    store.close()
+
+
 def test_a_journal_cut_short_in_its_last_frame_is_no_damage(tmp_path):
     # what a write cut short leaves: SQLite drops the last change, rightly, and says so
     # nowhere; neither does the app
