@@ -238,3 +238,14 @@ async def test_verify_from_the_command_palette_and_without_a_game(make_app):
         await pilot.pause()
         assert isinstance(app.screen, DisputeScreen)
         assert app.screen.rules == app.rules
+
+
+async def test_a_tile_typed_twice_on_two_parents_is_said_not_a_crash(make_app):
+    # the tile list is keyed by tile: a second 1-2 ended the app with DuplicateID
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dispute(pilot)
+        await type_board(pilot, screen, "9-9 9-1@9-9 9-2@9-9 1-2@9-1 2-1@9-2")
+        assert app.is_running and isinstance(app.screen, DisputeScreen)
+        assert "1-2 lies on it twice" in verdict_text(screen)
+        assert sum("1-2" in o or "2-1" in o for o in options(screen)) == 1

@@ -175,19 +175,27 @@ class DisputeScreen(Screen[None]):
         """The board shown is the one read from the photo, not edited since."""
         return self.photo_path is not None and self._board_text() == self.photo_board
 
-    def _show_tiles(self, board: Board | None) -> None:
+    def _show_tiles(self, board: Board | None) -> str | None:
+        """List the board's tiles to pick from; what is wrong when a tile lies twice."""
         tiles = self.query_one("#board-tiles", OptionList)
         tiles.clear_options()
         self._plays = {}
         if board is None:
             tiles.add_option(Option(Text("(no board yet)", style="dim"), disabled=True))
-            return
+            return None
         plays = board_plays(board)
+        twice = None
         for tile, token in plays:
+            if str(tile) in self._plays:  # the list is keyed by tile: one option each
+                twice = twice or (f"the board: {tile} lies on it twice (on "
+                                  f"{self._plays[str(tile)].split('@')[-1]} and "
+                                  f"{token.split('@')[-1]}); every tile exists once")
+                continue
             self._plays[str(tile)] = token
             tiles.add_option(Option(token.replace("@", " on "), id=str(tile)))
         if not plays:
             tiles.add_option(Option(Text("(only the spinner)", style="dim"), disabled=True))
+        return twice
 
     def _board_changed(self) -> Board | None:
         """Parse the board typed; list its tiles, or say what is wrong with it."""
@@ -201,7 +209,10 @@ class DisputeScreen(Screen[None]):
             self._show_tiles(None)
             self._show_error(f"the board: {error}")
             return None
-        self._show_tiles(board)
+        twice = self._show_tiles(board)
+        if twice is not None:
+            self._show_error(twice)
+            return None
         return board
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
