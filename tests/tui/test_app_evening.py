@@ -383,3 +383,26 @@ async def test_tab_in_the_round_row_moves_on_as_it_is_typed(make_app):
         await pilot.press("5", "tab", "6", "tab", "7")
         await pilot.pause()
         assert [screen.query_one(f"#cell-{i}").value for i in range(3)] == ["5", "6", "7"]
+
+
+async def test_a_doubtful_tile_is_not_counted_until_confirmed(make_app, photo):
+    # Ctrl+S saved a reading with tiles marked ? at once, counted, and a later look showed
+    # them as confirmed by the player
+    app = make_app(FakeRecognizer())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        screen = await capture_score(pilot, photo)
+        total = str(screen.query_one("#capture-total").render())
+        assert "=  61 points" in total and "1 tile doubtful, not counted" in total
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and app.card.entry(0, "Ann") is None
+        assert any("1 tile doubtful" in n.message for n in app._notifications)
+        await pilot.press("enter")  # the cursor is on the doubtful 4-2: as read
+        await pilot.pause()
+        assert "=  67 points" in str(screen.query_one("#capture-total").render())
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        assert app.card.entry(0, "Ann").points == 11 + 50 + 6

@@ -28,6 +28,7 @@ from textual.widgets import (
     TabPane,
 )
 
+from scorer.messages import counted
 from scorer.scorecard import Entry, Method, Scorecard
 from scorer.scoring import score_hand, tile_points
 from scorer.tiles import Tile, full_set
@@ -74,10 +75,12 @@ MODE_FIELDS = {"typed": "#points", "tiles": "#tile-text", "capture": "#photo-pat
 
 
 class ReviewTable(DataTable):
-    """The tiles read, one per row. Two digits replace the tile, a takes the second
-    guess, Delete removes it, + adds one, f fixes it by typing."""
+    """The tiles read, one per row. Enter confirms a doubtful tile as read, two digits
+    replace the tile, a takes the second guess, Delete removes it, + adds one, f fixes it
+    by typing."""
 
     BINDINGS = [
+        Binding("enter", "screen.confirm_tile", "Confirm"),
         Binding("a", "screen.take_alternative", "2nd guess"),
         Binding("delete,backspace", "screen.remove_tile", "Remove"),
         Binding("plus,insert", "screen.add_tile", "Add"),
@@ -423,8 +426,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         if skipped:
             problems.append(f"{skipped} tile(s) outside a double-{self.rules.set_max} set "
                             "were left out")
-        text = Text(summary + ". Two digits replace the tile under the cursor, a takes "
-                    "the 2nd guess; Ctrl+S saves.", style="bold")
+        text = Text(summary + ". Enter confirms a doubtful tile as read, two digits "
+                    "replace it, a takes the 2nd guess; Ctrl+S saves.", style="bold")
         for problem in problems:
             text.append(f"\n{problem}", style="yellow")
         self.query_one("#progress", Static).update(text)
@@ -449,11 +452,14 @@ class ScoreEntryScreen(Screen[Entry | None]):
             )
         if self.read:
             table.move_cursor(row=max(0, min(row, len(self.read) - 1)), animate=False)
-        tiles = [r.tile for r in self.read]
-        points = score_hand(tiles, self.rules)
+        sure = [r.tile for r in self.read if not r.doubtful]
+        doubtful = len(self.read) - len(sure)
+        total = Text(f"{chips(sure)}  =  {score_hand(sure, self.rules)} points", style="bold")
+        if doubtful:  # counted once confirmed, never before
+            total.append(f"  + {counted(doubtful, 'tile')} doubtful, not counted until "
+                         "confirmed", style="bold black on yellow")
         self.query_one("#capture-total", Static).update(
-            Text(f"{chips(tiles)}  =  {points} points", style="bold") if self.read
-            else Text("No tiles read yet.", style="dim"))
+            total if self.read else Text("No tiles read yet.", style="dim"))
 
     def _current_row(self) -> int | None:
         table = self.query_one("#review", ReviewTable)
@@ -485,6 +491,16 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.read[row] = ReadTile(tile, 1.0, None, fixed=True)
         self.query_one("#progress", Static).update(f"Tile {row + 1} is now {tile}.")
         self._render_review(row)
+
+    def action_confirm_tile(self) -> None:
+        """The tile under the cursor is as read: no longer doubtful; on to the next one."""
+        row = self._current_row()
+        if row is None or not self.read[row].doubtful:
+            return
+        self.read[row] = replace(self.read[row], fixed=True)
+        after = next((i for i, r in enumerate(self.read) if r.doubtful), row)
+        self.query_one("#progress", Static).update(f"Tile {row + 1} confirmed as read.")
+        self._render_review(after)
 
     def action_take_alternative(self) -> None:
         row = self._current_row()
@@ -568,6 +584,12 @@ class ScoreEntryScreen(Screen[Entry | None]):
         if not self.read:
             raise ValueError("no tiles in this reading: read the photo again, add the "
                              "tiles with +, or press Ctrl+O if the player went out")
+        doubtful = [i + 1 for i, r in enumerate(self.read) if r.doubtful]
+        if doubtful:  # a doubt shown is never counted unasked
+            raise ValueError(
+                f"{counted(len(doubtful), 'tile')} doubtful (marked ?, row "
+                f"{', '.join(map(str, doubtful))}): confirm each with Enter, take its 2nd "
+                "guess with a, type it, or remove it with Delete; then save")
         tiles = tuple(r.tile for r in self.read)
         raw = self.recognition
         before = self._existing()
