@@ -18,6 +18,7 @@ from typing import Protocol
 from urllib.parse import unquote, urlparse
 
 from scorer.dispute import DisputeResult
+from scorer.messages import clip, clip_name
 from scorer.notation import Board
 from scorer.rules import RuleSet
 from scorer.tiles import MAX_SET, Tile
@@ -155,7 +156,7 @@ class VisionRecognizer:
         """The cleaned path of an existing photo, and the reader module to read it with."""
         path = clean_path(path)
         if not os.path.isfile(path):
-            raise FileNotFoundError(f"No photo at {path}")
+            raise FileNotFoundError(f"No photo at {clip_name(path)}")
         progress("Loading the tile reader...")
         return path, self._reader(instead)
 
@@ -218,7 +219,7 @@ class VisionRecognizer:
             progress(f"Reading the tableau in {os.path.basename(path)}...")
             photo = read_board_photo(path, tiles_reader, rules.set_max, rules)
         except PhotoError as error:
-            raise RecognizerUnavailable(f"Cannot read {path}: {error}") from None
+            raise RecognizerUnavailable(f"Cannot read the photo: {clip(str(error), 200)}") from None
         except Exception as error:  # the reader's own failure, shown to the player
             raise RecognizerUnavailable(
                 f"The reader could not read {path}: {error}") from None

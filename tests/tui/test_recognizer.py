@@ -52,3 +52,13 @@ def test_a_missing_camera_is_one_clear_line_not_a_wait():
     with pytest.raises(CameraUnavailable, match="Camera 57: no camera at index 57") as caught:
         VisionRecognizer().read_camera(57)
     assert "\n" not in str(caught.value) and "type the points" in str(caught.value)
+
+
+def test_a_long_missing_path_is_said_short(tmp_path):
+    # the whole 5,000-character path filled the progress line and a toast
+    from tui.recognizer import VisionRecognizer
+
+    long_path = "/tmp/" + "abcdefghi/" * 500 + "z.jpg"
+    with pytest.raises(FileNotFoundError) as caught:
+        VisionRecognizer(models_dir=tmp_path).read_path(long_path)
+    assert len(str(caught.value)) < 200 and str(caught.value).endswith("z.jpg")

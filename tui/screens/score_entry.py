@@ -579,6 +579,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
                                  "press Ctrl+O if the player went out")
             return Entry(score_hand(tiles, self.rules), method=Method.TILES,
                          tiles=tuple(tiles))
+        if self.query_one("#busy").display:  # the tiles shown are not the photo's
+            raise ValueError("a photo is being read: wait for its tiles, or press Esc")
         if not self.read and self.recognition is None:
             raise ValueError("read a photo first (or type the points with F2)")
         if not self.read:
