@@ -1,7 +1,7 @@
 """The scorecard file on disk, before SQLite opens it: damage SQLite does not report, and
 keeping damaged files aside (renamed, never deleted).
 
-SQLite says nothing about two kinds of damage:
+SQLite says nothing about three kinds of damage:
 
 * a journal (``-wal``) whose header is garbage is quietly ignored, and every change in it
   with it: the app would open with the games as they were at the last checkpoint, or none;
@@ -11,7 +11,7 @@ SQLite says nothing about two kinds of damage:
   frame is what only damage leaves);
 * a database cut to 0 bytes is taken for a new, empty one.
 
-``inspect`` finds both before the database is opened, keeps the files aside and returns
+``inspect`` finds them before the database is opened, keeps the files aside and returns
 one line for the player. A journal is only judged when its header is wrong twice, a short
 while apart, so a header being rewritten by another program at that moment is not taken
 for damage; a 0-byte file is only judged when it is older than ``FRESH_S``, so a file that

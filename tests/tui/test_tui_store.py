@@ -338,6 +338,15 @@ def frames_of(wal) -> tuple[int, int]:
     return page, (len(data) - 32) // (24 + page)
 
 
+def flipped(wal, frame: int, offset: int) -> bytearray:
+    """The journal's bytes with one byte flipped, ``offset`` bytes into frame ``frame``
+    (counted from 1)."""
+    page, _frames = frames_of(wal)
+    data = bytearray(wal.read_bytes())
+    data[32 + (frame - 1) * (24 + page) + offset] ^= 0xFF
+    return data
+
+
 @pytest.mark.parametrize("where", ["page", "salt"])
 def test_damage_inside_the_journal_is_kept_aside_and_the_changes_before_it_kept(
         tmp_path, where):
@@ -345,12 +354,10 @@ def test_damage_inside_the_journal_is_kept_aside_and_the_changes_before_it_kept(
     # a flipped byte in the first frames lost every game without a word
     path, game = crashed_copy(tmp_path, saves=8)
     wal = tmp_path / "games.db-wal"
-    page, frames = frames_of(wal)
+    _page, frames = frames_of(wal)
     assert frames >= 6
-    data = bytearray(wal.read_bytes())
     damaged = frames - 3  # with sound frames after it
-    at = 32 + (damaged - 1) * (24 + page) + (24 + 100 if where == "page" else 8)
-    data[at] ^= 0xFF
+    data = flipped(wal, damaged, 24 + 100 if where == "page" else 8)
     wal.write_bytes(bytes(data))
     store = Store(path)
     assert len(store.notices) == 1, store.notices
@@ -369,10 +376,8 @@ def test_a_bad_last_frame_whole_is_no_damage(tmp_path):
     # a writer killed between a frame's header and its page leaves one: it was called damage
     path, _game = crashed_copy(tmp_path)
     wal = tmp_path / "games.db-wal"
-    page, frames = frames_of(wal)
-    data = bytearray(wal.read_bytes())
-    data[32 + (frames - 1) * (24 + page) + 200] ^= 0xFF
-    wal.write_bytes(bytes(data))
+    _page, frames = frames_of(wal)
+    wal.write_bytes(bytes(flipped(wal, frames, 200)))
     store = Store(path)
     assert store.notices == [] and not list(tmp_path.glob("*.corrupt-*"))
     store.close()
@@ -384,9 +389,7 @@ def test_a_journal_cut_short_in_its_last_frame_is_no_damage(tmp_path):
     path, game = crashed_copy(tmp_path)
     wal = tmp_path / "games.db-wal"
     page, frames = frames_of(wal)
-    data = bytearray(wal.read_bytes())
-    data[32 + (frames - 1) * (24 + page) + 200] ^= 0xFF
-    wal.write_bytes(bytes(data[:-page // 2]))
+    wal.write_bytes(bytes(flipped(wal, frames, 200)[:-page // 2]))
     store = Store(path)
     assert store.notices == [] and not list(tmp_path.glob("*.corrupt-*"))
     store.close()

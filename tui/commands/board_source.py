@@ -10,14 +10,13 @@ writes to is given up after ``PIPE_SILENCE_S`` seconds, not waited on forever.
 
 from __future__ import annotations
 
-import errno
 import os
 import select
 import stat
 import sys
 from typing import BinaryIO
 
-from scorer.messages import clip_name
+from scorer.messages import clip_name, os_reason
 from scorer.notation import BOM, MAX_BOARD_CHARS
 from tui.commands.errors import InputError
 
@@ -51,9 +50,7 @@ def _read_named_file(word: str) -> str | None:
     except OSError as error:
         if not looks_like_path(word):
             return None  # a long board typed as one word is notation, not a file name
-        reason = ("the file name is too long" if error.errno == errno.ENAMETOOLONG
-                  else error.strerror or str(error))
-        raise InputError(f"cannot read {name}: {reason}") from None
+        raise InputError(f"cannot read {name}: {os_reason(error)}") from None
     except ValueError:  # a NUL character in the name
         return None
     if info is None:
@@ -75,7 +72,7 @@ def _read_named_file(word: str) -> str | None:
             with open(word, "rb") as handle:
                 data = handle.read(MAX_BOARD_BYTES + 1)
     except OSError as error:
-        raise InputError(f"cannot read {name}: {error.strerror or error}") from None
+        raise InputError(f"cannot read {name}: {os_reason(error)}") from None
     return decode(data, name)
 
 
