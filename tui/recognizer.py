@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import glob
 import os
+import re
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -94,15 +95,21 @@ class Recognizer(Protocol):
         ...
 
 
+# What a shell (or a terminal dropping a file) escapes with a backslash in a path.
+_SHELL_ESCAPED = re.compile(r"\\([ !\"#$&'()*,;<=>?\[\\\]^`{|}~])")
+
+
 def clean_path(text: str) -> str:
-    """A path as typed, pasted or dropped on the terminal: quotes, file:// URLs, escaped
-    spaces and ~ are all accepted."""
+    """A path as typed, pasted or dropped on the terminal: quotes, file:// URLs, ~ and
+    shell escapes (``My\\ Photos/it\\'s\\ \\(1\\).jpg``) are all accepted."""
     text = text.strip()
-    if len(text) >= 2 and text[0] == text[-1] and text[0] in "'\"":
+    quoted = len(text) >= 2 and text[0] == text[-1] and text[0] in "'\""
+    if quoted:
         text = text[1:-1]
     if text.startswith("file://"):
         text = unquote(urlparse(text).path)
-    text = text.replace("\\ ", " ")
+    elif not quoted:
+        text = _SHELL_ESCAPED.sub(r"\1", text)
     return os.path.expanduser(text)
 
 
@@ -170,7 +177,8 @@ class VisionRecognizer:
         except (FileNotFoundError, RecognizerUnavailable):
             raise
         except Exception as error:  # the reader's own failure, shown to the player
-            raise RecognizerUnavailable(f"The reader could not read {path}: {error}") from None
+            raise RecognizerUnavailable(f"The reader could not read {clip_name(path)}: "
+                                        f"{clip(str(error), 200)}") from None
 
     def read_camera(self, index: int = 0, set_max: int = 9,
                     progress: Progress | None = None) -> Recognition:
@@ -222,7 +230,8 @@ class VisionRecognizer:
             raise RecognizerUnavailable(f"Cannot read the photo: {clip(str(error), 200)}") from None
         except Exception as error:  # the reader's own failure, shown to the player
             raise RecognizerUnavailable(
-                f"The reader could not read {path}: {error}") from None
+                f"The reader could not read {clip_name(path)}: {clip(str(error), 200)}"
+            ) from None
         reading = photo.reading
         problems = tuple(reading.problem_lines())
         if reading.built:

@@ -62,3 +62,39 @@ def test_a_long_missing_path_is_said_short(tmp_path):
     with pytest.raises(FileNotFoundError) as caught:
         VisionRecognizer(models_dir=tmp_path).read_path(long_path)
     assert len(str(caught.value)) < 200 and str(caught.value).endswith("z.jpg")
+
+
+@pytest.mark.parametrize("typed, meant", [
+    (r"/photos/My\ Hand\ \(1\).jpg", "/photos/My Hand (1).jpg"),   # dropped in a shell
+    (r"/photos/Bo\'s\ \&\ Cy\[2\].png", "/photos/Bo's & Cy[2].png"),
+    (r"/photos/back\\slash.jpg", "/photos/back\\slash.jpg"),
+    ("'/photos/My Hand (1).jpg'", "/photos/My Hand (1).jpg"),     # quoted: as it is
+    (r"'/photos/a\ b.jpg'", r"/photos/a\ b.jpg"),
+    ("file:///photos/My%20Hand.jpg", "/photos/My Hand.jpg"),
+    (r"/photos/plain\d.jpg", r"/photos/plain\d.jpg"),  # not an escape a shell makes
+])
+def test_a_path_pasted_as_a_shell_writes_it_is_the_file_meant(typed, meant):
+    from tui.recognizer import clean_path
+
+    assert clean_path(typed) == meant
+
+
+def test_a_reader_failure_names_a_long_path_short(tmp_path, monkeypatch):
+    import vision.reader
+
+    (tmp_path / "detector.onnx").write_bytes(b"x")
+    folder = tmp_path / ("d" * 200)
+    folder.mkdir()
+    photo = folder / "hand.jpg"
+    photo.write_bytes(b"x")
+
+    def fails(*_args, **_options):
+        raise ValueError("x" * 5000)
+
+    monkeypatch.setattr(vision.reader, "read_image_file", fails)
+    from tui.recognizer import RecognizerUnavailable
+
+    with pytest.raises(RecognizerUnavailable) as caught:
+        VisionRecognizer(models_dir=tmp_path).read_path(str(photo))
+    said = str(caught.value)
+    assert len(said) < 400 and "hand.jpg" in said, said

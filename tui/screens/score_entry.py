@@ -135,7 +135,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.save_on_open = False
         self.read: list[ReadTile] = []
         self.recognition: Recognition | None = None
-        self._pending_digit: int | None = None
+        self._pending_digit: tuple[int, int] | None = None  # (row, first half typed)
         self._syncing = False
         self._fix_row: int | None = None  # row being fixed by typing; None = adding
         self._from_live = False  # the reading under way comes from the live view
@@ -229,8 +229,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         event.stop()
         event.prevent_default()
 
-    def _focus_mode(self, now: bool = False) -> None:
-        if self.mode == "capture" and self.read:
+    def _focus_mode(self, now: bool = False, to_path: bool = False) -> None:
+        if self.mode == "capture" and self.read and not to_path:
             widget = self.query_one("#review")
         else:
             widget = self.query_one(MODE_FIELDS[self.mode])
@@ -253,12 +253,15 @@ class ScoreEntryScreen(Screen[Entry | None]):
 
     # -- switching modes ---------------------------------------------------------------
     def action_tab(self, tab: str) -> None:
+        # F4 on the photo tab is to give another photo: the path, not the tiles read
+        # (whose digit keys would take a typed path's digits as fixes).
+        to_path = tab == "capture" and self.mode == "capture"
         self.mode = tab
         self.query_one("#modes", TabbedContent).active = tab
         # Focus now, so keys typed straight after the switch reach the field, and again
         # after the refresh in case the pane was not shown yet.
-        self._focus_mode(now=True)
-        self.call_after_refresh(self._focus_mode)
+        self._focus_mode(now=True, to_path=to_path)
+        self.call_after_refresh(lambda: self._focus_mode(to_path=to_path))
 
     def on_tabbed_content_tab_activated(self, event: TabbedContent.TabActivated) -> None:
         if event.pane.id in TABS:
@@ -415,6 +418,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
     def on_read_done(self, message: ReadDone) -> None:
         self.query_one("#busy").display = False
         self.recognition = message.recognition
+        self._pending_digit = None
         self.read = review_tiles(message.recognition, self.rules.set_max)
         doubtful = sum(1 for r in self.read if r.doubtful)
         summary = f"Read {len(self.read)} tiles"
@@ -426,8 +430,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         if skipped:
             problems.append(f"{skipped} tile(s) outside a double-{self.rules.set_max} set "
                             "were left out")
-        text = Text(summary + ". Enter confirms a doubtful tile as read, two digits "
-                    "replace it, a takes the 2nd guess; Ctrl+S saves.", style="bold")
+        text = Text(f"{summary}. Enter confirms a doubtful tile as read, {self._retype_hint()}"
+                    ", a takes the 2nd guess; Ctrl+S saves.", style="bold")
         for problem in problems:
             text.append(f"\n{problem}", style="yellow")
         self.query_one("#progress", Static).update(text)
@@ -435,6 +439,13 @@ class ScoreEntryScreen(Screen[Entry | None]):
         first = next((i for i, r in enumerate(self.read) if r.doubtful), 0)
         self._render_review(first)
         self.query_one("#review").focus()
+
+    def _retype_hint(self) -> str:
+        """How to type a tile over the one under the cursor: two digits up to double-9,
+        a tile with its dash above (12-5 is not 1-2 then 5)."""
+        if self.rules.set_max > 9:
+            return f"typing a tile ({self.rules.set_max}-5, Enter) replaces it"
+        return "two digits replace it"
 
     def _render_review(self, keep_row: int | None = None) -> None:
         table = self.query_one("#review", ReviewTable)
@@ -471,15 +482,16 @@ class ScoreEntryScreen(Screen[Entry | None]):
         row = self._current_row()
         if row is None:
             return
-        if self.rules.set_max > 9:
+        if self.rules.set_max > 9:  # halves of two digits: typed in the fix field
             self.action_fix_tile(str(value))
             return
-        if self._pending_digit is None:
-            self._pending_digit = value
+        # The first half typed belongs to its row: after a move it starts over there.
+        if self._pending_digit is None or self._pending_digit[0] != row:
+            self._pending_digit = (row, value)
             self.query_one("#progress", Static).update(
                 f"Tile {row + 1}: {value}-? (type the other half)")
             return
-        first, self._pending_digit = self._pending_digit, None
+        (_, first), self._pending_digit = self._pending_digit, None
         self._replace(row, Tile.of(first, value))
 
     def _replace(self, row: int, tile: Tile) -> None:
@@ -525,6 +537,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
         fix = self.query_one("#fix-input", Input)
         fix.placeholder = "tile to add, e.g. 5-2, Enter (Esc to stop)"
         fix.value = ""
+        fix.select_on_focus = True
         fix.display = True
         fix.focus()
 
@@ -537,6 +550,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
         fix = self.query_one("#fix-input", Input)
         fix.placeholder = f"tile {row + 1} should be, e.g. 5-2, Enter"
         fix.value = start or str(self.read[row].tile)
+        # The tile shown is selected, to be typed over; a digit typed to start the fix
+        # is kept (selected, the next key would replace it).
+        fix.select_on_focus = not start
         fix.display = True
         fix.focus()
         fix.cursor_position = len(fix.value)
