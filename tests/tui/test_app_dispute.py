@@ -249,3 +249,34 @@ async def test_a_tile_typed_twice_on_two_parents_is_said_not_a_crash(make_app):
         assert app.is_running and isinstance(app.screen, DisputeScreen)
         assert "1-2 lies on it twice" in verdict_text(screen)
         assert sum("1-2" in o or "2-1" in o for o in options(screen)) == 1
+
+
+async def test_a_photo_without_a_board_does_not_leave_the_last_photos_board(
+        make_app, tmp_path):
+    # the board read from the photo before stayed listed, as if this photo had given it
+    tableau, table = tmp_path / "tableau.jpg", tmp_path / "table.jpg"
+    for photo in (tableau, table):
+        photo.write_bytes(b"\xff\xd8")
+    recognizer = FakeRecognizer()
+    app = make_app(recognizer)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dispute(pilot)
+        await pilot.press(*str(tableau), "enter")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query_one("#board-text", Input).value == format_board(TABLEAU.board)
+        recognizer.board = NO_BOARD
+        field = screen.query_one("#board-photo", Input)
+        field.value = ""
+        field.focus()
+        await pilot.press(*str(table), "enter")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query_one("#board-text", Input).value == ""
+        assert options(screen) == ["(no board yet)"] and screen.photo_reading is None
+        field.value = ""
+        field.focus()
+        await pilot.press(*str(tmp_path / "gone.jpg"), "enter")  # a failed read, too
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.query_one("#board-text", Input).value == ""

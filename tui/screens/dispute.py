@@ -375,7 +375,18 @@ class DisputeScreen(Screen[None]):
     def on_board_progress(self, message: BoardProgress) -> None:
         self.query_one("#board-progress", Static).update(message.text)
 
+    def _forget_photo(self) -> None:
+        """A new photo gave no board: the one shown from the photo before is not this
+        photo's, so it goes (a board typed or edited here stays, judged as typed)."""
+        if self._from_photo():
+            self.query_one("#board-text", Input).value = ""
+            self._show_tiles(None)
+            self._set_verdict(Text("No verdict yet.", style="dim"))
+        self.photo_path = self.photo_board = self.photo_reading = None
+        self.photo_notes = ()
+
     def on_board_failed(self, message: BoardFailed) -> None:
+        self._forget_photo()
         self._stop(Text(message.text, style="bold red"))
         self.notify(message.text, title="Photo", severity="error", timeout=10)
         self.query_one("#board-text").focus()
@@ -383,6 +394,7 @@ class DisputeScreen(Screen[None]):
     def on_board_done(self, message: BoardDone) -> None:
         reading = message.reading
         if reading.board is None:
+            self._forget_photo()
             first = reading.problems[0] if reading.problems else "no board was found"
             self._stop(Text(f"No board in this photo: {first}. Type the board instead.",
                             style="bold red"))
