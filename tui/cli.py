@@ -70,6 +70,12 @@ def _fill(name: str, command_parser: argparse.ArgumentParser) -> None:
     command_parser.set_defaults(_module=module)
 
 
+def _camera_index(text: str) -> int:
+    from tui.commands.errors import camera_index  # only when --camera is given
+
+    return camera_index(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="chickenfoot",
@@ -78,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--db", metavar="PATH",
                         help="scorecard database (default: $CHICKENFOOT_DB, else the "
                              "user data folder)")
-    parser.add_argument("--camera", type=int, default=0, metavar="INDEX",
+    parser.add_argument("--camera", type=_camera_index, default=0, metavar="INDEX",
                         help="camera the app takes photos of hands with (default 0)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", action=_LazySubcommands)
     for name, (module_name, help_text) in SUBCOMMANDS.items():

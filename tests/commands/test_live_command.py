@@ -54,6 +54,26 @@ def test_a_negative_camera_index_is_named(truth_reader, capsys):
                                        "from 0\n")
 
 
+@pytest.mark.parametrize("index", ["256", "99999999999999999999"])
+def test_a_camera_index_past_any_camera_is_named(truth_reader, capsys, index):
+    # 99999999999999999999 reached OpenCV, whose own error was echoed
+    assert main(["live", "--camera", index, "--no-window"]) == 2
+    assert capsys.readouterr().err == (f"chickenfoot live: camera {index}: cameras are "
+                                       "numbered from 0 to 255\n")
+
+
+@pytest.mark.parametrize("index, said", [
+    ("-3", "camera -3: cameras are numbered from 0"),
+    ("4000", "camera 4000: cameras are numbered from 0 to 255"),
+    ("two", "'two' is not a camera index"),
+])
+def test_the_apps_camera_index_is_checked_before_it_opens(capsys, index, said):
+    # the app took any whole number, negative or absurd, and failed only at Ctrl+R
+    assert main(["--camera", index]) == 2
+    err = capsys.readouterr().err
+    assert said in err and err.count("\n") == 1
+
+
 def test_a_text_file_as_camera_is_one_line(truth_reader, tmp_path, capsys):
     notes = tmp_path / "notes.jpg"
     notes.write_text("shopping list")

@@ -56,6 +56,22 @@ def seed(text: str) -> int:
     return int(text)
 
 
+def camera_index(text: str) -> int:
+    """An argparse type: the index of a camera (0 is the first)."""
+    import argparse
+
+    from vision.camera_index import camera_index_problem
+
+    numeral = text[1:] if text.startswith("-") else text
+    if not text.isascii() or not numeral.isdigit():
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a camera index (a whole "
+                                         "number from 0)")
+    problem = camera_index_problem(int(text))
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"camera {text[:40]}: {problem}")
+    return int(text)
+
+
 def given_once():
     """An argparse action for an option that names one thing (``--play``): given twice,
     it is refused rather than the last one silently taken."""

@@ -44,6 +44,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from scorer.messages import clip_name
+from vision.camera_index import camera_index_problem
 from vision.image import sniff_format
 from vision.native_log import captured_stderr
 
@@ -151,10 +152,12 @@ def parse_source(text: str | int) -> SourceSpec:
     """``0`` -> camera 0; ``rtsp://...``/``http://...`` -> stream; anything else a video
     file, which must exist."""
     raw = str(text).strip()
-    if raw.isascii() and raw.isdigit():
+    numeral = raw[1:] if raw.startswith("-") else raw
+    if raw.isascii() and numeral.isdigit() and not os.path.exists(raw):
+        problem = camera_index_problem(int(raw))
+        if problem is not None:
+            raise SourceError(f"camera {clip_name(raw)}: {problem}")
         return SourceSpec(CAMERA, int(raw))
-    if raw.isascii() and raw.startswith("-") and raw[1:].isdigit() and not os.path.exists(raw):
-        raise SourceError(f"camera {clip_name(raw)}: cameras are numbered from 0")
     _check_encodable(raw)
     if "://" in raw:
         return SourceSpec(STREAM, raw)
