@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorer.rules import RuleSet  # noqa: E402
 from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
+from vision.board.photo import PhotoLook  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
 from vision.evaluation.half_pictures import real_half_pictures  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
@@ -72,7 +73,7 @@ def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=N
     truth = truth_readings(placed)
     tiles, problems = reader.read(image, scene.rules.set_max)
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
-    return (tiles, truth, lambda centres: reader.read_at(image, centres, scene.rules.set_max),
+    return (tiles, truth, PhotoLook(reader.read_at_many, image, 1.0, scene.rules.set_max),
             lone)
 
 

@@ -105,3 +105,43 @@ def test_second_looks_at_one_photo_share_one_judge(monkeypatch) -> None:
     assert len(made) == 1 and again.confidence == first.confidence
     reader.read_at(photo.copy(), centres, 9)  # another photo: another judge
     assert len(made) == 2
+
+
+def test_looks_taken_at_once_read_as_looks_taken_one_by_one() -> None:
+    """A tile looked at along its length is seven looks, read in one model run each for
+    the judge and the pip reader: the same tiles as seven runs."""
+    from vision.reader.tile_reader import load_default_reader
+
+    reader = load_default_reader()
+    photo = cv2.imread(str(SAMPLE))
+    tiles, _ = reader.read(photo, 12)
+    places = []
+    for tile in tiles[:3]:
+        (ax, ay), (bx, by) = (h.center_px for h in tile.halves)
+        places += [((ax + k, ay), (bx + k, by)) for k in (-6, 0, 6)]
+    at_once = reader.read_at_many(photo, places, 12)
+    one_by_one = [reader.read_at(photo, place, 12) for place in places]
+    assert [t.pips for t in at_once] == [t.pips for t in one_by_one]
+    assert [t.confidence for t in at_once] == pytest.approx(
+        [t.confidence for t in one_by_one], abs=1e-4)
+    assert reader.read_at_many(photo, [], 12) == []
+
+
+def test_a_look_budget_takes_what_it_allows_of_looks_asked_at_once() -> None:
+    from vision.board.budget import LookBudget
+
+    asked = []
+
+    class Look:
+        def __call__(self, place):
+            return self.many([place])[0]
+
+        def many(self, places):
+            asked.append(len(places))
+            return [f"tile at {p}" for p in places]
+
+    budget = LookBudget(Look(), max_looks=5)
+    assert budget.many([1, 2, 3]) == ["tile at 1", "tile at 2", "tile at 3"]
+    assert not budget.spent
+    assert budget.many([4, 5, 6]) == ["tile at 4", "tile at 5", None] and budget.spent
+    assert budget(7) is None and asked == [3, 2]

@@ -9,8 +9,9 @@ backstop for a machine far slower than the count assumes.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
-from vision.board.looks import Look
+from vision.board.looks import Look, Place, look_all
 from vision.types import TileReading
 
 MAX_LOOKS = 120  # about 1.5 s of looks; rendered 15- and 30-tile boards took 0 to 75
@@ -27,12 +28,16 @@ class LookBudget:
         self._until = time.monotonic() + max_seconds
         self.spent = False
 
-    def __call__(self, centres) -> TileReading | None:
-        if self._left <= 0 or time.monotonic() > self._until:
-            self.spent = True
-            return None
-        self._left -= 1
-        return self._look(centres)
+    def __call__(self, centres: Place) -> TileReading | None:
+        return self.many([centres])[0]
+
+    def many(self, places: Sequence[Place]) -> list[TileReading | None]:
+        """The looks at ``places`` the budget still allows, taken at once; None for the
+        rest."""
+        allowed = 0 if time.monotonic() > self._until else min(self._left, len(places))
+        self.spent = self.spent or allowed < len(places)
+        self._left -= allowed
+        return [*look_all(self._look, places[:allowed]), *[None] * (len(places) - allowed)]
 
 
 __all__ = ["LookBudget", "MAX_LOOKS", "MAX_SECONDS"]

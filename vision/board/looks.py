@@ -78,7 +78,17 @@ RECENTRE_GAIN = 0.05
 RECENTRE_SURE = 0.5  # ... and read surer than not there: a move trades one reading for another
 RECENTRE_LENGTH = 0.1  # ... and also at its neighbours' length when this far off it
 
-Look = Callable[[tuple[tuple[float, float], tuple[float, float]]], TileReading | None]
+Place = tuple[tuple[float, float], tuple[float, float]]  # a tile's two half centres
+Look = Callable[[Place], TileReading | None]
+
+
+def look_all(look: Look, places: Sequence[Place]) -> list[TileReading | None]:
+    """``look`` at each of ``places``: at once where the look can (its ``many``, one
+    model run for them all), else one by one."""
+    many = getattr(look, "many", None)
+    if many is None or not places:
+        return [look(p) for p in places]
+    return list(many(places))
 # the (tile, half) ends that met a place where a double was found, and that double
 Meets = tuple[tuple[TileReading, int, TileReading], ...]
 
@@ -269,17 +279,18 @@ def _looks_along(tile: TileReading, length: float | None, look: Look
         return None, None
     axis, middle = (b - a) / spacing, (a + b) / 2
 
-    def at(shift: float, apart: float) -> TileReading | None:
+    def at(shift: float, apart: float) -> Place:
         centre = middle + shift * spacing * axis
-        return look((tuple(centre - apart / 2 * axis), tuple(centre + apart / 2 * axis)))
+        return (tuple(centre - apart / 2 * axis), tuple(centre + apart / 2 * axis))
 
     spacings = [spacing]
     if length is not None and abs(length / 2 - spacing) > RECENTRE_LENGTH * spacing:
         spacings.append(length / 2)
-    seen = [at(f, apart) for apart in spacings for f in (0.0, *RECENTRE_SHIFTS)
-            if (f, apart) != (0.0, spacing)]
+    here, *seen = look_all(look, [at(0.0, spacing)] + [
+        at(f, apart) for apart in spacings for f in (0.0, *RECENTRE_SHIFTS)
+        if (f, apart) != (0.0, spacing)])
     best = max((t for t in seen if t is not None), key=lambda t: t.confidence, default=None)
-    return at(0.0, spacing), best
+    return here, best
 
 
 def without_misreadings(tiles: tuple[TileReading, ...], found: tuple[TileReading, ...]
@@ -296,5 +307,5 @@ def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReadi
     return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
 
 
-__all__ = ["Look", "Meets", "doubles_in_holes", "recentred", "split_tiles",
+__all__ = ["Look", "Meets", "Place", "look_all", "doubles_in_holes", "recentred", "split_tiles",
            "tiles_in_gaps", "without_misreadings"]

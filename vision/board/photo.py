@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 
 from scorer.rules import RuleSet
+from vision.board.looks import Place
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
 from vision.reader import FrameReader, read_undamaged, scale_tile
@@ -65,20 +66,37 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
                       tuple(loaded.warnings) + tuple(str(p) for p in problems), reading)
 
 
-def second_look(reader: FrameReader, loaded: LoadedImage, set_max: int | None):
-    """The reader's look at one place in the photo (coordinates in the photo's own pixels,
-    like the tiles'), or None for a reader that cannot look at one place."""
-    read_at = getattr(reader, "read_at", None)
-    if read_at is None:
+class PhotoLook:
+    """The reader's look at places in a photo (coordinates in the photo's own pixels, like
+    the tiles'; ``scale`` photo pixels per pixel of ``pixels``): one place, or many at
+    once (``many``: one model run for them all)."""
+
+    def __init__(self, read_at_many, pixels: np.ndarray, scale: float,
+                 set_max: int | None) -> None:
+        self._read_at_many = read_at_many
+        self._pixels = pixels
+        self._scale = scale
+        self._set_max = set_max
+
+    def __call__(self, centres: Place) -> TileReading:
+        return self.many([centres])[0]
+
+    def many(self, places: Sequence[Place]) -> list[TileReading]:
+        scale = self._scale
+        tiles = self._read_at_many(
+            self._pixels, [tuple((x / scale, y / scale) for x, y in centres)
+                           for centres in places], self._set_max)
+        return tiles if scale == 1.0 else [scale_tile(t, scale) for t in tiles]
+
+
+def second_look(reader: FrameReader, loaded: LoadedImage,
+                set_max: int | None) -> PhotoLook | None:
+    """The reader's look at places in the photo, or None for a reader that cannot look at
+    one place."""
+    read_at_many = getattr(reader, "read_at_many", None)
+    if read_at_many is None:
         return None
-    scale = loaded.scale
-
-    def look(centres):
-        tile = read_at(loaded.pixels, tuple((x / scale, y / scale) for x, y in centres),
-                       set_max)
-        return tile if scale == 1.0 else scale_tile(tile, scale)
-
-    return look
+    return PhotoLook(read_at_many, loaded.pixels, loaded.scale, set_max)
 
 
 def annotate_board(image_bgr: np.ndarray, tiles: Sequence[TileReading],
