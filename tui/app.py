@@ -78,6 +78,14 @@ class ChickenFootApp(App[None]):
         options = {} if timeout is None else {"timeout": timeout}
         super().notify(message, title=title, severity=severity, markup=False, **options)
 
+    def action_help_quit(self) -> None:
+        """Ctrl+C: how to quit, in plain words (Textual's own hint is markup, which this
+        app's notify shows as it is written)."""
+        keys = [key for key, active in self.active_bindings.items()
+                if active.binding.action in ("quit", "app.quit")]
+        if keys:
+            self.notify(f"Press {keys[0]} to quit the app", title="Do you want to quit?")
+
     # -- start ---------------------------------------------------------------------------
     def on_mount(self) -> None:
         self._end_on_sigterm()

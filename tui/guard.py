@@ -245,11 +245,31 @@ def _guarded(command: str, call: Callable[[], int | None]) -> int:
 
 def prefer_surrogates_on_stdout() -> None:
     """File names that are not valid UTF-8 (a Latin-1 ``caf\\xe9.jpg``) are written back as
-    the bytes they were, instead of failing to print."""
+    the bytes they were, and a character the output's encoding lacks (a ``€.jpg`` under
+    a Latin-1 or ASCII terminal) as an escape, instead of failing to print (which
+    failed the whole command after its work was done)."""
+    import codecs
+
+    codecs.register_error(NAME_BYTES_ERRORS, _name_bytes_or_escape)
     for stream in (sys.stdout,):
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
             try:
-                reconfigure(errors="surrogateescape")
+                reconfigure(errors=NAME_BYTES_ERRORS)
             except (ValueError, OSError):
                 pass
+
+
+NAME_BYTES_ERRORS = "chickenfoot-name-bytes"
+
+
+def _name_bytes_or_escape(error: UnicodeError) -> tuple[str | bytes, int]:
+    """surrogateescape for the bytes of a name, backslashreplace for anything else."""
+    import codecs
+
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    piece = error.object[error.start:error.end]
+    if all(0xDC80 <= ord(c) <= 0xDCFF for c in piece):
+        return bytes(ord(c) - 0xDC00 for c in piece), error.end
+    return codecs.backslashreplace_errors(error)

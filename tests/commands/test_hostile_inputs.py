@@ -51,6 +51,38 @@ def test_a_board_pipe_nobody_writes_to_is_given_up(tmp_path, capsys, monkeypatch
     one_line(capsys, "nothing came through the pipe")
 
 
+@linux
+def test_a_standard_input_pipe_that_never_sends_is_given_up(capsys, monkeypatch):
+    # `tail -f /dev/null | chickenfoot check -` waited forever; a named pipe did not
+    import io
+
+    from tui.commands import board_source
+
+    monkeypatch.setattr(board_source, "PIPE_SILENCE_S", 0.2)
+    read_end, write_end = os.pipe()  # the writer stays open and silent
+    try:
+        with open(read_end, "rb", closefd=False) as raw:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw))
+            assert main(["check", "-", "--play", "1-5@9-1"]) == 2
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    one_line(capsys, "standard input: nothing came through the pipe")
+
+
+@linux
+def test_a_board_piped_to_standard_input_is_read_to_its_end(capsys, monkeypatch):
+    import io
+
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"9-9 9-1@9-9")
+    os.close(write_end)
+    with open(read_end, "rb") as raw:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw))
+        assert main(["check", "-", "--play", "9-2@9-9"]) == 0
+    assert "legal" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("argv, part", [
     (["read", "--min-confidence", "nan", "x.jpg"], "not a number from 0 to 1"),
     (["read", "--min-confidence", "-5", "x.jpg"], "not a number from 0 to 1"),
@@ -230,3 +262,15 @@ def test_a_photo_saved_without_a_suffix_is_still_a_photo(tmp_path, capsys):
     shutil.copy(root / TABLEAU, photo)
     assert main(["check", str(photo), "--play", "0-9@9-9"]) == 2
     one_line(capsys, "with a photo, name the tile in dispute with --disputed")
+
+
+def test_a_name_the_output_cannot_encode_is_printed_escaped_not_failed():
+    # under a Latin-1 or ASCII terminal `read €.jpg` read the photo, then failed whole
+    # ("unexpected error: UnicodeEncodeError") printing its name
+    from tui.guard import NAME_BYTES_ERRORS, prefer_surrogates_on_stdout
+
+    prefer_surrogates_on_stdout()
+    assert "€.jpg".encode("latin-1", NAME_BYTES_ERRORS) == b"\\u20ac.jpg"
+    assert "café €".encode("ascii", NAME_BYTES_ERRORS) == b"caf\\xe9 \\u20ac"
+    latin_name = os.fsdecode(b"caf\xe9.jpg")  # a name that is not UTF-8: its own bytes
+    assert latin_name.encode("utf-8", NAME_BYTES_ERRORS) == b"caf\xe9.jpg"

@@ -73,3 +73,15 @@ async def test_a_saved_game_of_bracketed_names_opens_again(make_app):
         await pilot.press("r")
         await pilot.pause()
         assert again.card.players == NAMES
+
+
+async def test_ctrl_c_says_how_to_quit_in_plain_words(make_app):
+    # the hint read "Press [b]ctrl+q[/b] to quit the app": Textual's markup, shown plain
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+c")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert "Press ctrl+q to quit the app" in said, said
+        assert app.is_running

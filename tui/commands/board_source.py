@@ -5,7 +5,8 @@ Input is capped at ``MAX_BOARD_BYTES`` (a full double-18 set is about 2 KB of no
 read no further, so a 10 MB file or an endless pipe costs nothing. Text must be UTF-8; a
 leading byte-order mark is dropped. A regular file or a pipe (``<(...)``) is read; a
 folder, a device (``/dev/zero``) or a socket is refused by name. A named pipe that nobody
-writes to is given up after ``PIPE_SILENCE_S`` seconds, not waited on forever.
+writes to, or a standard input pipe that never sends, is given up after
+``PIPE_SILENCE_S`` seconds, not waited on forever.
 """
 
 from __future__ import annotations
@@ -81,22 +82,28 @@ def _read_pipe(word: str, name: str) -> bytes:
     blocking: opening a pipe no one writes to would otherwise wait forever."""
     fd = os.open(word, os.O_RDONLY | os.O_NONBLOCK)
     try:
-        data = b""
-        while len(data) <= MAX_BOARD_BYTES:
-            ready, _, _ = select.select([fd], [], [], PIPE_SILENCE_S)
-            if not ready:
-                raise InputError(f"{name}: nothing came through the pipe in "
-                                 f"{PIPE_SILENCE_S:.0f} s")
-            try:
-                chunk = os.read(fd, MAX_BOARD_BYTES + 1 - len(data))
-            except BlockingIOError:
-                continue
-            if not chunk:
-                break
-            data += chunk
-        return data
+        return _read_until_silent(fd, name)
     finally:
         os.close(fd)
+
+
+def _read_until_silent(fd: int, name: str) -> bytes:
+    """``fd``'s bytes up to its end (or one byte past the cap); given up when nothing
+    comes for ``PIPE_SILENCE_S`` seconds (a pipe whose writer never writes)."""
+    data = b""
+    while len(data) <= MAX_BOARD_BYTES:
+        ready, _, _ = select.select([fd], [], [], PIPE_SILENCE_S)
+        if not ready:
+            raise InputError(f"{name}: nothing came through the pipe in "
+                             f"{PIPE_SILENCE_S:.0f} s")
+        try:
+            chunk = os.read(fd, MAX_BOARD_BYTES + 1 - len(data))
+        except BlockingIOError:
+            continue
+        if not chunk:
+            break
+        data += chunk
+    return data
 
 
 def _read_stdin() -> str:
@@ -108,7 +115,17 @@ def _read_stdin() -> str:
         if len(text) > MAX_BOARD_BYTES:
             raise InputError(too_long("standard input", None))
         return text[1:] if text.startswith(BOM) else text
-    return decode(buffer.read(MAX_BOARD_BYTES + 1), "standard input")
+    try:
+        fd = buffer.fileno()
+    except (OSError, ValueError):  # a stream with no file behind it
+        fd = None
+    if fd is None or os.isatty(fd):  # a person typing: waited for, Ctrl+D ends it
+        return decode(buffer.read(MAX_BOARD_BYTES + 1), "standard input")
+    try:  # a pipe or a file: a pipe whose writer never writes is given up
+        data = _read_until_silent(fd, "standard input")
+    except OSError as error:
+        raise InputError(f"cannot read standard input: {os_reason(error)}") from None
+    return decode(data, "standard input")
 
 
 def too_long(name: str, size: int | None) -> str:
