@@ -255,7 +255,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
     def action_tab(self, tab: str) -> None:
         # F4 on the photo tab is to give another photo: the path, not the tiles read
         # (whose digit keys would take a typed path's digits as fixes).
-        to_path = tab == "capture" and self.mode == "capture"
+        self._switch(tab, to_path=tab == "capture" and self.mode == "capture")
+
+    def _switch(self, tab: str, to_path: bool = False) -> None:
         self.mode = tab
         self.query_one("#modes", TabbedContent).active = tab
         # Focus now, so keys typed straight after the switch reach the field, and again
@@ -351,7 +353,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
         if isinstance(self.focused, Input) and self.focused.id != "photo-path":
             return
         event.stop()
-        self.action_tab("capture")
+        self._switch("capture")
         self.query_one("#photo-path", Input).value = clean_path(event.text)
         self.read_photo(event.text)
 
@@ -364,13 +366,13 @@ class ScoreEntryScreen(Screen[Entry | None]):
         self.run_reader(path, None)
 
     def action_camera(self) -> None:
-        self.action_tab("capture")
+        self._switch("capture")
         self._start_reading(f"Opening camera {self.camera_index}...")
         self.run_reader(None, self.camera_index)
 
     def action_live(self) -> None:
         """The newest snapshot ``chickenfoot live --send`` left: reviewed like a photo."""
-        self.action_tab("capture")
+        self._switch("capture")
         self._start_reading("Looking for a live snapshot...", live=True)
         self.run_reader(None, None, live=True)
 
