@@ -86,6 +86,19 @@ def test_a_set_without_a_photo_is_nothing_to_measure(blind_reader, tmp_path, cap
     assert "nothing to measure" in capsys.readouterr().err
 
 
+def test_a_set_whose_photos_cannot_be_read_is_nothing_measured(blind_reader, tmp_path,
+                                                                capsys):
+    # an empty photo gave "1 photos, 1 unreadable", rates, and exit 0
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "data.yaml").write_text('names: ["pip-1"]\n')
+    (tmp_path / "images" / "a.jpg").write_bytes(b"")
+    (tmp_path / "labels" / "a.txt").write_text("0 0.5 0.5 0.1 0.1\n")
+    assert main(["eval", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "none of the 1 photos could be read" in err
+
+
 TILE = {"pips": [1, 2], "confidence": 1,
         "corners": [[0, 0], [1, 0], [1, 1], [0, 1]],
         "halves": [{"center": [0, 0], "pips": 1, "confidence": 1},

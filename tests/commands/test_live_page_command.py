@@ -77,6 +77,16 @@ def test_serve_on_a_port_in_use_is_one_line(tmp_path, busy_port, capsys):
     assert "is already in use" in _one_line(capsys)
 
 
+def test_serve_names_its_own_live_port_option_when_that_port_is_taken(
+        truth_reader, tmp_path, busy_port, capsys):
+    # it said "chickenfoot live: ... choose another with --port"
+    assert main(["serve", "--db", str(tmp_path / "games.db"), "--port", "0",
+                 "--live", str(SAMPLE), "--live-port", str(busy_port)]) == 2
+    assert _one_line(capsys) == (f"chickenfoot serve: port {busy_port} is already in use on "
+                                 "127.0.0.1: choose another with --live-port (0 takes a "
+                                 "free one)")
+
+
 def test_serve_with_a_store_that_cannot_open_says_so(tmp_path, capsys):
     folder = tmp_path / "a-folder"
     folder.mkdir()

@@ -136,6 +136,21 @@ def test_annotation_never_writes_over_a_photo(fake_reader, photos, capsys, out):
     assert photo.read_bytes() == before
 
 
+def test_two_photos_drawn_to_one_file_are_refused_before_reading(fake_reader, photos,
+                                                                 tmp_path, capsys):
+    # x/a.jpg and y/a.jpg (or a.jpg and a.png) both went to out/a.annotated.png, the
+    # second over the first, with exit 0
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "a.png").write_bytes((photos / "a.png").read_bytes())
+    out = tmp_path / "out"
+    assert main(["read", str(photos / "a.png"), str(other / "a.png"),
+                 "--annotate", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "both to" in err and "a.annotated.png" in err
+    assert not out.exists()
+
+
 def test_annotation_pattern_makes_its_folder(fake_reader, photos, tmp_path):
     pattern = tmp_path / "new" / "{stem}-read.png"
     assert main(["read", str(photos / "a.png"), str(photos / "b.jpg"),

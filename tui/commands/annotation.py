@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 
@@ -46,6 +46,23 @@ def _identity(path: Path) -> tuple[int, int] | None:
     except (OSError, ValueError):  # not there (yet), or a name the system refuses
         return None
     return info.st_dev, info.st_ino
+
+
+def drawn_twice(targets: Sequence[Path], photos: Sequence[Path]) -> str | None:
+    """What is wrong when two photos' drawings would go to one file (``x/a.jpg`` and
+    ``y/a.jpg``, or ``a.jpg`` and ``a.png``: the second would replace the first), else
+    None."""
+    from scorer.messages import clip_name
+
+    first: dict[str, Path] = {}
+    for target, photo in zip(targets, photos, strict=True):
+        key = os.path.normcase(os.path.abspath(target))
+        if key in first and first[key] != photo:
+            return (f"--annotate would draw {clip_name(str(first[key]))} and "
+                    f"{clip_name(str(photo))} both to {clip_name(str(target))}, the second over "
+                    "the first: read them with two commands, or rename one")
+        first.setdefault(key, photo)
+    return None
 
 
 def overwrite_message(photo: Path) -> str:

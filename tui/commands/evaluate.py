@@ -6,7 +6,8 @@ photo and the most common misreads. DATASET is a YOLO half-box split (``images/`
 ``labels/``), a ``data.yaml`` or a folder holding one (its validation split), or a folder
 of photos with truth JSON. The metric definitions are in ``vision.evaluation.evaluate``.
 
-Exit status: 0 after a measurement, 2 when the dataset or the reader cannot be used.
+Exit status: 0 after a measurement, 2 when the dataset or the reader cannot be used or
+none of its photos can be read.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import argparse
 import json
 import sys
 
+from scorer.messages import clip
 from scorer.tiles import SET_SIZES
 
 
@@ -55,6 +57,10 @@ def measure(args: argparse.Namespace, reader) -> int:
         metrics = evaluate(args.dataset, reader, set_max=args.set_max, limit=args.limit)
     except DatasetError as error:
         print(f"chickenfoot eval: {error}", file=sys.stderr)
+        return 2
+    if metrics.photos and len(metrics.errors) == metrics.photos:  # nothing was measured
+        print(f"chickenfoot eval: none of the {metrics.photos} photos could be read "
+              f"(the first: {clip(metrics.errors[0], 160)})", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(metrics.to_dict()))

@@ -25,7 +25,12 @@ import sys
 from pathlib import Path
 
 from scorer.tiles import SET_SIZES
-from tui.commands.annotation import annotation_path, overwrite_message, photo_overwritten
+from tui.commands.annotation import (
+    annotation_path,
+    drawn_twice,
+    overwrite_message,
+    photo_overwritten,
+)
 from tui.commands.errors import output_path, share
 from tui.guard import raise_if_stopped
 
@@ -53,10 +58,14 @@ def run(args: argparse.Namespace) -> int:
         print("chickenfoot read: no photos found in the given folders", file=sys.stderr)
         return 2
     if args.annotate:
-        targets = (annotation_path(args.annotate, path, len(paths) > 1) for path in paths)
+        targets = [annotation_path(args.annotate, path, len(paths) > 1) for path in paths]
         overwritten = photo_overwritten(targets, paths)
         if overwritten is not None:
             print(f"chickenfoot read: {overwrite_message(overwritten)}", file=sys.stderr)
+            return 2
+        clash = drawn_twice(targets, paths)
+        if clash is not None:
+            print(f"chickenfoot read: {clash}", file=sys.stderr)
             return 2
     reader = load_reader()
     if reader is None:

@@ -82,7 +82,8 @@ def start_live(args: argparse.Namespace):
     reader = load_reader("serve")
     if reader is None:
         return None
-    view = start_live_view(live_view_args(args), reader, _err)
+    view = start_live_view(live_view_args(args), reader, _err, command="serve",
+                           port_option="--live-port")
     if view is not None:
         view.run_in_thread()
     return view

@@ -23,8 +23,9 @@ def check_port(port: int) -> None:
         raise ListenError(f"--port {port} is not a port (0 to 65535; 0 takes a free one)")
 
 
-def bind(host: str, port: int) -> socket.socket:
-    """A socket listening on ``host:port``. Raises ListenError (one line)."""
+def bind(host: str, port: int, port_option: str = "--port") -> socket.socket:
+    """A socket listening on ``host:port``. Raises ListenError (one line, naming
+    ``port_option``, the option the port was given with)."""
     check_port(port)
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
@@ -42,7 +43,7 @@ def bind(host: str, port: int) -> socket.socket:
         sock.close()
         if error.errno in (98, 48, 10048):  # EADDRINUSE on Linux, macOS, Windows
             raise ListenError(f"port {port} is already in use on {host}: choose another "
-                              "with --port (0 takes a free one)") from None
+                              f"with {port_option} (0 takes a free one)") from None
         raise ListenError(f"cannot listen on {host}:{port}: "
                           f"{error.strerror or error}") from None
     return sock

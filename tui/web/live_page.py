@@ -90,22 +90,23 @@ class LiveView:
             err(f"chickenfoot live: {session.frames} frames, {session.fps:.1f} fps")
 
 
-def start_live_view(args: argparse.Namespace, reader: Any, err: Callable[[str], None]
-                    ) -> LiveView | None:
+def start_live_view(args: argparse.Namespace, reader: Any, err: Callable[[str], None],
+                    command: str = "live", port_option: str = "--port") -> LiveView | None:
     """Bind the page's port, open the source and start serving the page; None when the
-    port or the source cannot be used (said on ``err``)."""
+    port or the source cannot be used (said on ``err``, as ``chickenfoot COMMAND``, the
+    port named as the option that gave it)."""
     from vision.live import LiveSession, SourceError, open_source
 
     try:
-        sock = bind(args.host, args.port)
+        sock = bind(args.host, args.port, port_option)
     except ListenError as error:
-        err(f"chickenfoot live: {error}")
+        err(f"chickenfoot {command}: {error}")
         return None
     stall_s = max(0.1, args.stall_timeout)
     board = LiveBoard(str(args.camera), stall_s)
 
     def on_message(text: str) -> None:
-        err(f"chickenfoot live: {text}")
+        err(f"chickenfoot {command}: {text}")
         board.say(RETRYING, text)
 
     def opener():
@@ -116,13 +117,13 @@ def start_live_view(args: argparse.Namespace, reader: Any, err: Callable[[str], 
         source = opener()
     except SourceError as error:
         sock.close()
-        err(f"chickenfoot live: {error}")
+        err(f"chickenfoot {command}: {error}")
         return None
     board.source_name = source.name
     session = LiveSession(source, reader, args.set_max)
     url = url_for(args.host, sock)
     server = LiveServer(sock, board, inbox_writer(err),
-                        say=lambda text: err(f"chickenfoot live: {text}"))
+                        say=lambda text: err(f"chickenfoot {command}: {text}"))
     loop = PageLoop(session, board, doubt_below=args.min_confidence, url=url,
                     max_frames=args.max_frames, reopen=opener if source.live else None,
                     err=err, wait_for_page_s=0.0 if source.live or args.max_frames
