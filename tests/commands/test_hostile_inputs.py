@@ -89,6 +89,7 @@ def test_a_board_piped_to_standard_input_is_read_to_its_end(capsys, monkeypatch)
     (["live", "--stall-timeout", "nan"], "not a number of seconds"),
     (["synth", "out", "--stretch", "5"], "not a number from 0 to 1"),
     (["simulate", "--games", "99999999999999999999"], "--games must be from 1 to"),
+    (["synth", "out", "--seed", "9" * 250], "at most 18 digits"),  # named files too long
     (["eval", "datasets/samples/tableau", "--limit", "0"], "give 1 photo or more"),
     (["read", "--set", "x", "x.jpg"], "see chickenfoot read --help"),
     (["read", "--set", "\u0661\u0662", "x.jpg"], "with the digits 0-9"),  # Arabic-Indic 12

@@ -151,6 +151,21 @@ def test_two_photos_drawn_to_one_file_are_refused_before_reading(fake_reader, ph
     assert not out.exists()
 
 
+@pytest.mark.parametrize("kind", ["file", "loop"])
+def test_several_photos_drawn_into_a_file_are_refused_in_one_line(fake_reader, photos,
+                                                                  tmp_path, capsys, kind):
+    # each photo printed "[Errno 17] File exists: 'f.txt'" after all the readings
+    out = tmp_path / "f.txt"
+    if kind == "file":
+        out.write_text("x")
+    else:
+        out.symlink_to(out)
+    assert main(["read", str(photos / "a.png"), str(photos / "b.jpg"),
+                 "--annotate", str(out)]) == 2
+    out_text, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "is not a folder" in err and out_text == ""
+
+
 def test_annotation_pattern_makes_its_folder(fake_reader, photos, tmp_path):
     pattern = tmp_path / "new" / "{stem}-read.png"
     assert main(["read", str(photos / "a.png"), str(photos / "b.jpg"),

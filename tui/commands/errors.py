@@ -53,7 +53,13 @@ def seed(text: str) -> int:
     if not text.isascii() or not text.isdigit():
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a seed (a whole number "
                                          "from 0)")
+    if len(text.lstrip("0")) > MAX_SEED_DIGITS:  # it names files: keep the names short
+        raise argparse.ArgumentTypeError(f"{text[:20]}... is not a seed (at most "
+                                         f"{MAX_SEED_DIGITS} digits)")
     return int(text)
+
+
+MAX_SEED_DIGITS = 18
 
 
 def camera_index(text: str) -> int:

@@ -21,9 +21,11 @@ is missing.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
+from scorer.messages import clip_name
 from scorer.tiles import SET_SIZES
 from tui.commands.annotation import (
     annotation_path,
@@ -63,6 +65,10 @@ def run(args: argparse.Namespace) -> int:
         if overwritten is not None:
             print(f"chickenfoot read: {overwrite_message(overwritten)}", file=sys.stderr)
             return 2
+        if len(paths) > 1 and "{stem}" not in args.annotate and _not_a_folder(args.annotate):
+            print(f"chickenfoot read: --annotate {clip_name(args.annotate)} is not a folder: with "
+                  "several photos it names a folder (or a name with {stem})", file=sys.stderr)
+            return 2
         clash = drawn_twice(targets, paths)
         if clash is not None:
             print(f"chickenfoot read: {clash}", file=sys.stderr)
@@ -71,6 +77,14 @@ def run(args: argparse.Namespace) -> int:
     if reader is None:
         return 2
     return read_all(paths, reader, args)
+
+
+def _not_a_folder(out: str) -> bool:
+    """Whether ``out`` is there and no folder (a file, a device, a broken link)."""
+    try:
+        return os.path.lexists(out) and not os.path.isdir(out)
+    except (OSError, ValueError):  # a name the system refuses: writing it says why
+        return False
 
 
 def load_reader(command: str = "read"):
