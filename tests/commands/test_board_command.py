@@ -121,6 +121,18 @@ def test_board_json_and_annotation(tmp_path: Path, monkeypatch, capsys) -> None:
     assert out_png.stat().st_size > 1000
 
 
+def test_board_json_answers_for_a_photo_that_cannot_be_read(tmp_path: Path, monkeypatch,
+                                                            capsys) -> None:
+    # a photo with no board gave a JSON object, a file that could not be loaded nothing
+    use_reader(monkeypatch, TruthReader(NAMES[0]))
+    empty = tmp_path / "e.jpg"
+    empty.write_bytes(b"")
+    code, out, err = run(board_command, [str(empty), "--json"], capsys)
+    data = json.loads(out)
+    assert code == 2 and data["ok"] is False and data["board"] is None
+    assert "file is empty" in data["error"] and err.count("\n") == 1
+
+
 @pytest.mark.parametrize("module", [board_command, check])
 def test_annotation_never_writes_over_the_photo(module, tmp_path: Path, monkeypatch,
                                                 capsys) -> None:

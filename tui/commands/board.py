@@ -6,7 +6,8 @@ Prints the board notation read from a photo of the tableau on one line, as it li
 --play ...``): a join whose halves disagree stays as read and is named on standard error
 ("problem: 7-9 touches 3-3: 7 against 3"), with tiles not joined, unreadable halves,
 halves the board corrected and rules the board breaks. With ``--json`` one JSON object:
-the board, its JSON form, corrections, joins, mismatches, problems, notes.
+the board, its JSON form, corrections, joins, mismatches, problems, notes; for a photo
+that cannot be read, ``{"image", "ok": false, "board": null, "error"}``.
 
 Exit status: 0 with a board (problems or not), 2 when no board can be built at all (no
 tiles, tiles lying apart as in a hand, a tile that would be there twice) or the photo
@@ -46,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"chickenfoot board: {error}", file=sys.stderr)
         return 2
-    photo = read_photo_for(args.photo, args.set_max, args.annotate, "board", rules=rules)
+    photo = read_photo_for(args.photo, args.set_max, args.annotate, "board", rules=rules,
+                           json_errors=args.json)
     if photo is None:
         return 2
     reading = photo.reading
@@ -149,9 +151,11 @@ def board_dict(photo, rules: RuleSet) -> dict[str, object]:
 
 
 def read_photo_for(path: str, set_max: int | None, annotate: str | None, command: str,
-                   rules: RuleSet | None = None):
+                   rules: RuleSet | None = None, json_errors: bool = False):
     """Load the reader, read the board in the photo and write the annotation if asked;
-    None after printing one line saying why not."""
+    None after printing one line saying why not (and, with ``json_errors``, a JSON
+    object saying it on standard output when the photo cannot be read, as ``read
+    --json`` does: a program reading the output gets an answer for every photo)."""
     from tui.commands.annotation import overwrite_message, photo_overwritten
     from tui.commands.read import load_reader
     from vision.board import PhotoError, read_board_photo
@@ -166,6 +170,9 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
         photo = read_board_photo(path, reader, set_max, rules)
     except PhotoError as error:
         print(f"chickenfoot {command}: {error}", file=sys.stderr)
+        if json_errors:
+            print(json.dumps({"image": path, "ok": False, "board": None,
+                              "error": str(error)}))
         return None
     if annotate and not write_annotation(photo, annotate, command):
         return None
