@@ -51,3 +51,19 @@ def test_strategies_and_rules(strategy: str, capsys) -> None:
 def test_bad_input(argv: list[str], names: str, capsys) -> None:
     code, out, err = run(argv, capsys)
     assert code == 2 and out == "" and names in err and err.count("\n") == 1
+
+
+def test_a_long_run_says_how_far_it_is_and_a_short_one_nothing():
+    # a million games ran for hours without a word, as if hung
+    from tui.commands.simulate import ProgressEvery
+
+    now = [0.0]
+    said: list[str] = []
+    progress = ProgressEvery(10.0, said.append, clock=lambda: now[0])
+    for done in range(1, 4):
+        now[0] += 4.0  # 4 s a game: a word after the third game, at 12 s
+        progress(done, 1_000_000)
+    assert said == ["chickenfoot simulate: 3 of 1,000,000 games played (Ctrl+C stops)"]
+    quick = ProgressEvery(10.0, said.append, clock=lambda: 1.0)
+    quick(1, 10)
+    assert len(said) == 1

@@ -13,6 +13,8 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorer.round import RoundEnd
@@ -72,14 +74,38 @@ def winners(record: GameRecord, names: tuple[str, ...], rules: RuleSet) -> tuple
     return card.result().winners
 
 
-def summarize(rules: RuleSet, players: int, games: int, seed: int, strategy: str) -> Summary:
+class ProgressEvery:
+    """Says how far a long run is, every ``seconds`` (nothing for a run shorter than
+    that): a million games, or a game to 100,000 points among dozens of players, runs
+    for hours within the limits, and silence looks like a hang."""
+
+    def __init__(self, seconds: float, say: Callable[[str], None],
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self._seconds = seconds
+        self._say = say
+        self._clock = clock
+        self._next = clock() + seconds
+
+    def __call__(self, done: int, total: int) -> None:
+        now = self._clock()
+        if now >= self._next:
+            self._say(f"chickenfoot simulate: {done:,} of {total:,} games played "
+                      "(Ctrl+C stops)")
+            self._next = now + self._seconds
+
+
+PROGRESS_EVERY_S = 10.0
+
+
+def summarize(rules: RuleSet, players: int, games: int, seed: int, strategy: str,
+              progress: Callable[[int, int], None] | None = None) -> Summary:
     rng = random.Random(seed)
     names = tuple(f"player {i + 1}" for i in range(players))
     seats = strategies_for(strategy, players)
     wins = [0.0] * players
     totals = [0] * players
     played = blocked = 0
-    for _ in range(games):
+    for done in range(1, games + 1):
         record = play_game(rules, players, rng, seats)
         for seat, total in enumerate(record.totals):
             totals[seat] += total
@@ -88,6 +114,8 @@ def summarize(rules: RuleSet, players: int, games: int, seed: int, strategy: str
             wins[names.index(name)] += 1 / len(won)
         played += len(record.ends)
         blocked += sum(1 for e in record.ends if e is not RoundEnd.WENT_OUT)
+        if progress is not None:
+            progress(done, games)
     return Summary(names, games, tuple(round(w, 3) for w in wins),
                    tuple(t / games if games else 0.0 for t in totals), played, blocked)
 
@@ -118,7 +146,9 @@ def run(args: argparse.Namespace) -> int:
     except (InputError, ValueError) as error:
         print(f"chickenfoot simulate: {error}", file=sys.stderr)
         return 2
-    summary = summarize(rules, args.players, args.games, args.seed, args.strategy)
+    summary = summarize(rules, args.players, args.games, args.seed, args.strategy,
+                        ProgressEvery(PROGRESS_EVERY_S,
+                                      lambda text: print(text, file=sys.stderr, flush=True)))
     print(f"{args.players} players, {args.games} games, seed {args.seed}, "
           f"strategy {args.strategy}, double-{rules.set_max}")
     if rules.hand_deal(args.players).cut:
