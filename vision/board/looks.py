@@ -89,6 +89,8 @@ def look_all(look: Look, places: Sequence[Place]) -> list[TileReading | None]:
     if many is None or not places:
         return [look(p) for p in places]
     return list(many(places))
+
+
 # the (tile, half) ends that met a place where a double was found, and that double
 Meets = tuple[tuple[TileReading, int, TileReading], ...]
 
