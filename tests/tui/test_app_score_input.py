@@ -107,3 +107,39 @@ async def test_an_empty_tiles_tab_is_not_going_out_until_said(make_app):
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
         assert app.card.entry(0, "Ann").went_out
+
+
+async def test_points_typed_over_a_hand_that_went_out_are_what_is_saved(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        screen = await entry_screen(pilot, "p")
+        await pilot.press("ctrl+o")  # Ann went out
+        await pilot.pause()
+        assert app.card.entry(0, "Ann").went_out
+        await pilot.press("up")  # back to Ann's cell
+        screen = await entry_screen(pilot, "enter")  # opened again, box ticked
+        assert screen.player == "Ann"
+        await pilot.press("f2")
+        await pilot.pause()
+        assert screen.query_one("#went-out").value
+        screen.query_one("#points").focus()
+        await pilot.press("1", "2")
+        await pilot.pause()
+        assert not screen.query_one("#went-out").value  # 12 points is not going out
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        entry = app.card.entry(0, "Ann")
+        assert entry.points == 12 and not entry.went_out
+        await pilot.press("up")
+        screen = await entry_screen(pilot, "enter")
+        await pilot.press("f2")
+        await pilot.pause()
+        screen.query_one("#went-out").value = True  # ticked: the points follow
+        await pilot.pause()
+        assert screen.query_one("#points").value == "0"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.card.entry(0, "Ann").went_out

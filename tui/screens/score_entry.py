@@ -296,9 +296,21 @@ class ScoreEntryScreen(Screen[Entry | None]):
     def on_input_changed(self, event: Input.Changed) -> None:
         if event.input.id == "points":
             self._check_points()
+            self._untick_went_out(event.value)
         if event.input.id == "tile-text" and not self._syncing:
             self._sync_list_from_text()
             self._update_tiles_total()
+
+    def _untick_went_out(self, typed: str) -> None:
+        """Points typed over a hand that went out mean it did not: the box would
+        otherwise save 0 and drop them unseen."""
+        went_out = self.query_one("#went-out", Checkbox)
+        if went_out.value and typed.strip() not in ("", "0"):
+            went_out.value = False
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        if event.checkbox.id == "went-out" and event.value:
+            self.query_one("#points", Input).value = "0"  # what going out scores
 
     def _sync_list_from_text(self) -> None:
         tiles, _ = parse_tiles(self.query_one("#tile-text", Input).value, self.rules.set_max)
