@@ -59,3 +59,17 @@ def test_only_the_chosen_subcommand_module_is_imported():
                            "tui.commands.simulate", "tui.commands.check_photo"}
     _, modules = modules_after(["--help"])
     assert not {m for m in modules if m.startswith("tui.commands.")} - {"tui.commands"}
+
+
+def test_reading_a_photo_loads_no_module_only_a_first_open_or_another_system_needs():
+    # the optimised-copy cache names its files without hashlib, makes its temporary file
+    # with tempfile only when it writes one, and finds the Linux cache folder itself
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "hand-double12.jpg"
+    status, modules = modules_after(["read", str(sample)])
+    assert status == 0
+    assert "vision.reader.tile_reader" in modules  # the photo was read
+    if sys.platform.startswith("linux"):
+        assert not modules & {"hashlib", "platformdirs"}, sorted(modules & {"hashlib",
+                                                                             "platformdirs"})
