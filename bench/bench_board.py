@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -108,7 +109,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
     before_ok = after_ok = halves = 0
     for size in sizes:
         exact = unwarned = flagged = skipped = 0
-        seconds = 0.0  # reading the board only: not rendering the scene or detecting
+        times: list[float] = []  # reading the board only: not rendering or detecting
         for i in range(count):
             rng = random.Random(seed * 1000 + size * 100_000 + i)
             scene = make_scene(rng, size, rules, spinner=spinner)
@@ -120,7 +121,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
                 continue
             started = time.perf_counter()
             reading = read_tableau(tiles, rules.set_max, look=look, rules=rules, lone=lone)
-            seconds += time.perf_counter() - started
+            times.append(time.perf_counter() - started)
             tiles = reading.tiles  # true to size: a stray reading dropped
             exact += reading.built and reading.board == scene.board
             if misses and not (reading.built and reading.board == scene.board):
@@ -140,11 +141,13 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
                 before_ok += t == r
                 after_ok += t == d
         count_read = count - skipped
-        ms = seconds * 1000 / max(1, count_read)
+        ms = sum(times) * 1000 / max(1, count_read)
+        spread = (f", median {statistics.median(times) * 1000:.0f}, slowest "
+                  f"{max(times) * 1000:.0f}" if times else "")
         print(f"  {size:2d} tiles: board exact {exact / max(1, count_read):.3f} "
               f"({exact}/{count_read}), wrong with no problem reported {unwarned}/{count_read}"
               f", right with a problem reported {flagged}"
-              f"  {ms:.0f} ms per board" + (f" ({skipped} scenes could not be laid out)"
+              f"  {ms:.0f} ms per board{spread}" + (f" ({skipped} scenes could not be laid out)"
                                             if skipped else ""))
     print(f"  per-half accuracy: before decoding {before_ok / halves:.4f}, after "
           f"{after_ok / halves:.4f} ({halves} halves)")

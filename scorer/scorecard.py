@@ -140,9 +140,34 @@ class Scorecard:
         if entry.points > most:
             raise ValueError(f"at most {most} points in one round under these rules")
         row = list(rounds[round_index])
+        self._check_possible(round_index, seat, entry, row)
         row[seat] = entry
         rounds[round_index] = tuple(row)
         return replace(self, rounds=tuple(rounds))
+
+    def _check_possible(self, round_index: int, seat: int, entry: Entry,
+                        row: list[Entry | None]) -> None:
+        """Refuse an entry no round can give: a second player going out, a hand holding
+        the double the round opened on, or a tile already in another player's hand."""
+        others = [(self.players[i], e) for i, e in enumerate(row)
+                  if i != seat and e is not None]
+        where = f"round {round_index + 1}"
+        if entry.went_out:
+            out = next((p for p, e in others if e.went_out), None)
+            if out is not None:
+                raise ValueError(f"{out} already went out in {where}: a round ends when "
+                                 "one player goes out")
+        if not entry.tiles:
+            return
+        double = self.round_double(round_index)
+        if Tile(double, double) in entry.tiles:
+            raise ValueError(f"{double}-{double} opened {where}: it lies in the centre, "
+                             "not in a hand")
+        for player, other in others:
+            shared = [t for t in entry.tiles if t in other.tiles]
+            if shared:
+                raise ValueError(f"{shared[0]} is in {player}'s hand in {where}: a set "
+                                 "has one of each tile")
 
     def with_score(self, round_index: int, player: str, points: int,
                    went_out: bool = False) -> Scorecard:

@@ -34,11 +34,11 @@ def set_row(card: Scorecard, round_index: int, entries: Mapping[str, Entry | Non
     def apply(base: Scorecard) -> Scorecard:
         if changed_opening:
             base = base.with_opening(round_index, opening)
+        if round_index < len(base.rounds):  # cleared first: the row is checked as typed
+            for player in entries:              # (who went out may move from Bo to Ann)
+                base = base.without_score(round_index, player)
         for player, entry in entries.items():
-            if entry is None:
-                if round_index < len(base.rounds):
-                    base = base.without_score(round_index, player)
-            else:
+            if entry is not None:
                 base = base.with_entry(round_index, player, entry)
         return base
 

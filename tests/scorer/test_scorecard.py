@@ -14,9 +14,11 @@ RULES = RuleSet()
 
 
 def play(card: Scorecard, rows: list[list[int]]) -> Scorecard:
+    """The rows as scored; the first 0 of a row went out (one player a round does)."""
     for r, row in enumerate(rows):
-        for player, points in zip(card.players, row, strict=True):
-            card = card.with_score(r, player, points, went_out=points == 0)
+        for seat, (player, points) in enumerate(zip(card.players, row, strict=True)):
+            card = card.with_score(r, player, points,
+                                   went_out=points == 0 and row.index(0) == seat)
     return card
 
 
@@ -187,3 +189,26 @@ def test_a_stored_score_of_thousands_of_digits_is_damage_not_a_crash_later():
     data["rounds"][0][0]["points"] = int("9" * 4000)
     with pytest.raises(ValueError, match="more than one round can cost"):
         Scorecard.from_dict(data)
+
+
+def test_one_player_goes_out_in_a_round():
+    card = Scorecard.new(("Ann", "Bo", "Cy"), RULES).with_score(0, "Ann", 0, went_out=True)
+    with pytest.raises(ValueError, match="Ann already went out in round 1: a round ends"):
+        card.with_score(0, "Bo", 0, went_out=True)
+    assert card.with_score(0, "Ann", 0, went_out=True).entry(0, "Ann").went_out  # again
+    assert card.with_score(1, "Bo", 0, went_out=True).entry(1, "Bo").went_out
+
+
+def test_a_hand_cannot_hold_the_opening_double_or_another_hand_s_tile():
+    card = Scorecard.new(("Ann", "Bo"), RULES)  # round 1 opens on 9-9
+    hand = (Tile(9, 9), Tile(3, 5))
+    with pytest.raises(ValueError, match="9-9 opened round 1: it lies in the centre"):
+        card.with_entry(0, "Ann", Entry(68, method=Method.TILES, tiles=hand))
+    card = card.with_entry(0, "Ann", Entry(8, method=Method.TILES, tiles=(Tile(3, 5),)))
+    with pytest.raises(ValueError, match="3-5 is in Ann's hand in round 1: a set has one"):
+        card.with_entry(0, "Bo", Entry(12, method=Method.TILES,
+                                       tiles=(Tile(0, 4), Tile(3, 5))))
+    # Ann's own hand may be entered again, and round 2 is a fresh deal of the same set
+    card = card.with_entry(0, "Ann", Entry(9, method=Method.TILES, tiles=(Tile(3, 5), Tile(0, 1))))
+    assert card.with_entry(1, "Bo", Entry(8, method=Method.TILES, tiles=(Tile(3, 5),)))
+    assert card.with_entry(1, "Bo", Entry(18, method=Method.TILES, tiles=(Tile(9, 9),)))

@@ -143,3 +143,48 @@ async def test_points_typed_over_a_hand_that_went_out_are_what_is_saved(make_app
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.card.entry(0, "Ann").went_out
+
+
+async def test_a_second_player_out_or_a_tile_in_two_hands_is_said_before_saving(make_app):
+    from tui.screens.round_row import RoundRowScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo, Cy")
+        await pilot.press("r")
+        await pilot.pause()
+        row = app.screen
+        assert isinstance(row, RoundRowScreen)
+        for seat, text in enumerate(("out", "out", "7")):
+            row.query_one(f"#cell-{seat}").value = text
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is row  # still there, as typed
+        assert any("Ann already went out in round 1" in n.message for n in app._notifications)
+        row.query_one("#cell-1").value = "12"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        assert app.card.entry(0, "Ann").went_out and app.card.entry(0, "Bo").points == 12
+        # the row typed again with Bo out instead of Ann: taken as one change
+        app.scorecard.move_to(0, "Ann")
+        await pilot.press("r")
+        await pilot.pause()
+        row = app.screen
+        row.query_one("#cell-0").value = "9"
+        row.query_one("#cell-1").value = "out"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        assert app.card.entry(0, "Bo").went_out and app.card.entry(0, "Ann").points == 9
+        # round 2 opens on 8-8: a hand of tiles holding it is refused on the entry screen
+        app.scorecard.move_to(1, "Ann")
+        screen = await entry_screen(pilot, "p")
+        screen.query_one("#tile-text").value = "8-8 5-3"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and app.card.entry(1, "Ann") is None
+        assert any("8-8 opened round 2: it lies in the centre" in n.message
+                   for n in app._notifications)

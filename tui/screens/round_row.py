@@ -20,6 +20,7 @@ from textual.widgets import Button, Footer, Header, Input, Select
 
 from scorer.scorecard import Entry, Method, Scorecard
 from tui.plain import Label, Static
+from tui.row_change import set_row
 from tui.screens.points import typed_points
 from tui.screens.score_entry import ScoreEntryScreen
 from tui.widgets_opening import chosen_opening, opening_select, records_opening
@@ -190,6 +191,10 @@ class RoundRowScreen(Screen[RowResult | None]):
             return
         try:
             result = self.result()
+            # the row as the card would take it: two players out, or one tile in two
+            # hands, is said here, while what was typed is still on screen
+            set_row(self.card, self.round_index, result.entries, result.opening
+                    ).apply(self.card)
         except ValueError as error:
             self.notify(str(error), title="Row not saved", severity="error")
             return

@@ -654,8 +654,22 @@ class ScoreEntryScreen(Screen[Entry | None]):
         except ValueError as error:
             self.notify(str(error), title="Not saved", severity="error")
             return
-        if self._read_opening():
+        if self._read_opening() and self._possible(entry):
             self.dismiss(entry)
+
+    def _possible(self, entry: Entry) -> bool:
+        """Whether the card takes ``entry`` (a second player out, a hand holding the
+        opening double or another hand's tile are refused); says why not and stays, so
+        that nothing typed is lost."""
+        card = self.card
+        try:
+            if self.ask_opening:
+                card = card.with_opening(self.round_index, self.opening)
+            card.with_entry(self.round_index, self.player, entry)
+        except ValueError as error:
+            self.notify(str(error), title="Not saved", severity="error")
+            return False
+        return True
 
     def action_went_out(self) -> None:
         if not self._read_opening():
@@ -664,7 +678,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         entry = Entry(0, went_out=True)
         if before is not None and before.raw_json:
             entry = replace(entry, raw_json=before.raw_json)
-        self.dismiss(entry)
+        if self._possible(entry):
+            self.dismiss(entry)
 
     def action_cancel(self) -> None:
         fix = self.query_one("#fix-input", Input)
