@@ -78,6 +78,12 @@ def judge_dispute(board: Board, disputed: Tile, rules: RuleSet) -> DisputeResult
     if entry.parent is None:
         raise DisputeError(DisputeProblem.IS_SPINNER,
                            f"{disputed} is the spinner; name a tile played on the board")
+    places = [e.parent for e in board.entries if e.tile == disputed]
+    if len(places) > 1:  # taken off below, both copies would go unseen
+        where = ", ".join("spinner" if p is None else f"on {p}" for p in places)
+        raise DisputeError(DisputeProblem.IMPOSSIBLE_BOARD,
+                           f"the board is impossible: {disputed} appears {len(places)} "
+                           f"times ({where}); every tile exists once")
     gone = subtree(board, disputed)
     rest = Board(tuple(e for e in board.entries if e.tile not in gone))
     play = Play(disputed, entry.parent)

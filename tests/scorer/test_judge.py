@@ -111,3 +111,18 @@ def test_tableau_add_tracks_open_ends_and_foot() -> None:
     values = sorted(e.value for e in done.allowed_ends())
     assert values == [2, 3, 4, 5, 6, 7]
     assert done.tiles == frozenset(Tile.parse(w.split("@")[0]) for w in FULL_FOOT.split())
+
+
+def test_a_disputed_tile_written_twice_makes_the_board_impossible() -> None:
+    # both copies were taken off to judge it, and the play was judged as if once
+    from scorer.dispute import DisputeError, DisputeProblem, judge_dispute
+    from scorer.notation import read_board
+    from scorer.tiles import Tile
+
+    board = read_board("9-9 9-4@9-9 4-6@9-4 4-6@9-4")
+    with pytest.raises(DisputeError) as caught:
+        judge_dispute(board, Tile(4, 6), RuleSet())
+    assert caught.value.problem is DisputeProblem.IMPOSSIBLE_BOARD
+    assert "4-6 appears 2 times" in str(caught.value)
+    once = judge_dispute(read_board("9-9 9-4@9-9 4-6@9-4"), Tile(4, 6), RuleSet())
+    assert once.play == Play(Tile(4, 6), Tile(4, 9)) and not once.verdict.legal  # arms first
