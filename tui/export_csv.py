@@ -7,6 +7,8 @@
 * The winner (or "no winner yet") gets a row of its own under the table; the rules follow
   after a blank line, in a section of their own, so the table can be sorted or summed
   without them.
+* A text cell that a spreadsheet would run as a formula (a name typed as "=HYPERLINK(..)",
+  "+1", "-", "@") starts with an apostrophe, which spreadsheets show as text and hide.
 """
 
 from __future__ import annotations
@@ -18,6 +20,15 @@ from scorer.scorecard import Entry, Scorecard
 
 BOM = "\ufeff"
 WENT_OUT = "went out"
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def as_text(value: object) -> object:
+    """``value`` as a spreadsheet shows it, never run: text that would start a formula is
+    quoted with an apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def round_heading(card: Scorecard, round_index: int) -> str:
@@ -37,20 +48,24 @@ def game_csv(card: Scorecard) -> str:
     """The CSV text, BOM first (write it with ``encoding="utf-8"``)."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
+
+    def write(row: list[object]) -> None:
+        writer.writerow([as_text(v) for v in row])
+
     rounds = range(len(card.rounds))
-    writer.writerow(["Player", *(round_heading(card, r) for r in rounds), "Total",
+    write(["Player", *(round_heading(card, r) for r in rounds), "Total",
                      "Zero rounds"])
     totals, zeros = card.totals(), card.zero_rounds()
     for player in card.players:
-        writer.writerow([player, *(cell(card.entry(r, player)) for r in rounds),
+        write([player, *(cell(card.entry(r, player)) for r in rounds),
                          totals[player], zeros[player]])
     result = card.result()
     if card.is_finished:
-        writer.writerow(["Winner", " and ".join(result.winners), result.reason])
+        write(["Winner", " and ".join(result.winners), result.reason])
     else:
-        writer.writerow(["Winner", "no winner yet", result.reason])
-    writer.writerow([])
-    writer.writerow(["House rules"])
+        write(["Winner", "no winner yet", result.reason])
+    write([])
+    write(["House rules"])
     for line in card.rules_in_words():
-        writer.writerow([line])
+        write([line])
     return BOM + out.getvalue()

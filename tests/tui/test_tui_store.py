@@ -493,6 +493,16 @@ def test_exported_csv_reads_back_as_a_spreadsheet_would(store, tmp_path):
     assert ["Hand size: seven (7 each for 3 players)"] in rules
 
 
+def test_a_name_a_spreadsheet_would_run_is_exported_as_text(store):
+    card = Scorecard.new(("=HYPERLINK(\"http://x\")", "+1", "@Bo", "-Cy", "Dee"), RuleSet())
+    game = store.create_game(card.with_score(0, "+1", 12))
+    rows = list(csv.reader(io.StringIO(store.export_csv(game).lstrip("\ufeff"))))
+    assert [row[0] for row in rows[1:6]] == ["'=HYPERLINK(\"http://x\")", "'+1", "'@Bo",
+                                            "'-Cy", "Dee"]
+    assert rows[2][1] == "12"  # numbers stay numbers
+    assert not [c for row in rows for c in row if c[:1] in ("=", "+", "-", "@")]
+
+
 def test_csv_of_an_unfinished_game_says_no_winner_yet(store):
     game = store.create_game(new_card().with_score(0, "Ann", 12))
     rows = list(csv.reader(io.StringIO(store.export_csv(game).lstrip("\ufeff"))))
