@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import json
+import unicodedata
 from dataclasses import dataclass, field, replace
 
 from scorer.game import Ladder, LadderError, LadderWalk, walk_ladder
@@ -28,6 +29,16 @@ from scorer.tiles import Tile
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 12
+MAX_NAME_CHARS = 24  # a name fits its column on the scorecard and the standings
+
+
+def name_key(name: str) -> str:
+    """A name as it reads: full-width and other compatibility forms as their plain
+    letters, invisible characters (zero-width spaces, direction marks) gone, case and
+    runs of spaces ignored. Two names with one key look alike on the card."""
+    plain = unicodedata.normalize("NFKC", name)
+    visible = "".join(c for c in plain if unicodedata.category(c) != "Cf")
+    return " ".join(visible.casefold().split())
 
 
 class Method(enum.Enum):
@@ -109,17 +120,31 @@ class Scorecard:
     # -- building ---------------------------------------------------------------------
     @classmethod
     def new(cls, players: tuple[str, ...], rules: RuleSet) -> Scorecard:
+        """An empty card for names as typed; ValueError says what is wrong with them."""
         names = tuple(p.strip() for p in players)
         if len(names) < MIN_PLAYERS:
             raise ValueError(f"Chicken Foot needs at least {MIN_PLAYERS} players")
         if len(names) > MAX_PLAYERS:
             raise ValueError(f"at most {MAX_PLAYERS} players fit on one scorecard")
-        if any(not n for n in names):
+        for seat, name in enumerate(names, 1):
+            if any(unicodedata.category(c) == "Cc" for c in name):
+                raise ValueError(f"player {seat}'s name holds a control character (a tab "
+                                 "or an escape): type it again with letters only")
+            if len(name) > MAX_NAME_CHARS:
+                raise ValueError(f"a name is at most {MAX_NAME_CHARS} characters "
+                                 f"(player {seat}'s has {len(name)})")
+        if any(not name_key(n) for n in names):
             raise ValueError("every player needs a name")
-        folded = [n.casefold() for n in names]
-        dupes = sorted({n for n in names if folded.count(n.casefold()) > 1})
+        keys = [name_key(n) for n in names]
+        dupes = [n for n, k in zip(names, keys, strict=True) if keys.count(k) > 1]
         if dupes:
-            raise ValueError(f"two players share the name {dupes[0]}")
+            raise ValueError(f"two players share the name {dupes[0]}" + (
+                "" if len(set(dupes)) == 1 else f" (written as {dupes[1]} too)"))
+        return cls.blank(names, rules)
+
+    @classmethod
+    def blank(cls, names: tuple[str, ...], rules: RuleSet) -> Scorecard:
+        """An empty card for names already on a card (a rematch, an old database)."""
         count = 1 if rules.round_order is RoundOrder.TARGET_TOTAL else len(rules.round_doubles())
         empty: Row = (None,) * len(names)
         return cls(names, rules, (empty,) * count)

@@ -589,7 +589,7 @@ class ChickenFootApp(App[None]):
             return
         if self._keep_unsaved():
             return
-        fresh = Scorecard.new(card.players, card.rules)
+        fresh = Scorecard.blank(card.players, card.rules)
 
         def answered(yes: bool | None) -> None:
             if yes:

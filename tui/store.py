@@ -384,7 +384,7 @@ class Store:
             ).fetchall()
             for game_id, created, players_json, rules_json, _finished in old:
                 players = tuple(json.loads(players_json))
-                card = Scorecard.new(players, RuleSet.from_dict(json.loads(rules_json)))
+                card = Scorecard.blank(players, RuleSet.from_dict(json.loads(rules_json)))
                 for round_index, player, points in conn.execute(
                         "SELECT round, player, points FROM scores WHERE game_id = ? "
                         "ORDER BY round", (game_id,)):

@@ -42,10 +42,21 @@ def test_down_then_up_has_nineteen_rounds_and_double_12_has_thirteen():
     (("Ann", "ann"), "share the name"),
     (("Ann", " "), "needs a name"),
     (tuple(f"P{i}" for i in range(13)), "at most"),
+    (("Ann", "Ann\u200b"), "share the name Ann"),  # a zero-width space after it
+    (("Ann", "\uff21nn"), "share the name Ann .written as \uff21nn too"),  # full-width A
+    (("Ann", "\u200b"), "needs a name"),
+    (("Ann", "Bo\x1b[2J"), "player 2's name holds a control character"),
+    (("Ann", "Bo\tCy"), "control character"),
+    (("Ann", "B" * 25), "at most 24 characters .player 2's has 25"),
 ])
 def test_bad_player_lists_are_refused(players, message):
     with pytest.raises(ValueError, match=message):
         Scorecard.new(players, RULES)
+
+
+def test_names_of_every_script_and_up_to_24_characters_are_names():
+    names = ("José", "Zoë", "李小龍", "Ольга", "A" * 24, "👨\u200d👩\u200d👧")
+    assert Scorecard.new(names, RULES).players == names
 
 
 def test_totals_zero_rounds_running_totals_and_shared_ranks():
