@@ -103,10 +103,10 @@ BEND = 1.0
 TWO_GAP_LENGTHS = (1.6, 2.4)
 TWO = 2.0
 
-# A lone half at an open end: its centre within LONE_OFF tile widths of where a half of a
-# tile abutting the end lies (a half or one and a half widths out), within LONE_COS (45
-# degrees) of straight on
-LONE_OFF = 0.35
+# A lone half at an open end: its centre on the footprint of a tile abutting the end
+# (LONE_FROM to 2 - LONE_FROM tile widths out: either half, or the middle, where a whole
+# leaf under glare is found as one box), within LONE_COS (45 degrees) of straight on
+LONE_FROM = 0.15
 LONE_COS = math.cos(math.radians(45))
 
 # Two tiles head on across a missed double lie its width (its long sides' arms) or its
@@ -182,9 +182,10 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
                        lone: Sequence[Point]) -> list[tuple[Point, Point]]:
     """The half centres of a tile played on an open end of the tree of which the reader
     found one half alone (``lone``: centres of halves with no partner): the lone half
-    lies on bare table where the near half (half a tile width out from the end) or the
-    far half (one and a half) of a tile abutting the end would lie, within LONE_COS of
-    straight on. One place per lone half (the end it fits best)."""
+    lies on bare table on the footprint of a tile abutting the end (its near half, half a
+    tile width out from the end, its far half, one and a half, or between them), within
+    LONE_COS of straight on. One place per lone half (the end whose abutting tile's
+    middle it lies nearest)."""
     whole = at_full_length(tiles)
     quads = [tile_quad(t) for t in whole]
     ends = [tile_ends(t) for t in whole]
@@ -202,8 +203,8 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
                 end = ends[a][h]
                 away = c - end
                 apart = float(np.linalg.norm(away)) / width
-                fit = min(abs(apart - 0.5), abs(apart - 1.5))
-                if (fit > LONE_OFF or cosine(away, end - ends[a][1 - h]) < LONE_COS
+                fit = abs(apart - 1.0)
+                if (fit > 1.0 - LONE_FROM or cosine(away, end - ends[a][1 - h]) < LONE_COS
                         or not _is_open(end, a, quads, width)):
                     continue
                 if best is None or fit < best[0]:
