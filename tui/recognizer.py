@@ -12,6 +12,7 @@ import dataclasses
 import glob
 import os
 import re
+import shlex
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -103,6 +104,14 @@ def clean_path(text: str) -> str:
     """A path as typed, pasted or dropped on the terminal: quotes, file:// URLs, ~ and
     shell escapes (``My\\ Photos/it\\'s\\ \\(1\\).jpg``) are all accepted."""
     text = text.strip()
+    if ("'" in text or '"' in text) and not text.startswith("file://"):
+        # as a shell reads it: 'it'\''s.jpg' (a quote inside single quotes) and "a b".jpg
+        try:
+            words = shlex.split(text)
+        except ValueError:  # an apostrophe in a name typed plain: not shell quoting
+            words = []
+        if len(words) == 1:
+            return os.path.expanduser(words[0])
     quoted = len(text) >= 2 and text[0] == text[-1] and text[0] in "'\""
     if quoted:
         text = text[1:-1]
@@ -162,6 +171,9 @@ class VisionRecognizer:
     def _photo_and_reader(self, path: str, progress: Progress, instead: str = TYPE_INSTEAD):
         """The cleaned path of an existing photo, and the reader module to read it with."""
         path = clean_path(path)
+        if os.path.isdir(path):
+            raise FileNotFoundError(f"{clip_name(path)} is a folder: give the path of a "
+                                    "photo in it")
         if not os.path.isfile(path):
             raise FileNotFoundError(f"No photo at {clip_name(path)}")
         progress("Loading the tile reader...")

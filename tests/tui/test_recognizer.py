@@ -72,11 +72,21 @@ def test_a_long_missing_path_is_said_short(tmp_path):
     (r"'/photos/a\ b.jpg'", r"/photos/a\ b.jpg"),
     ("file:///photos/My%20Hand.jpg", "/photos/My Hand.jpg"),
     (r"/photos/plain\d.jpg", r"/photos/plain\d.jpg"),  # not an escape a shell makes
+    ("'/photos/Bo'\\''s hand.jpg'", "/photos/Bo's hand.jpg"),  # a quote in single quotes
+    ('"/photos/My Hand".jpg', "/photos/My Hand.jpg"),
+    ("/photos/Bo's hand.jpg", "/photos/Bo's hand.jpg"),  # typed plain
+    ('"C:\\Users\\Bo\\hand.jpg"', "C:\\Users\\Bo\\hand.jpg"),
 ])
 def test_a_path_pasted_as_a_shell_writes_it_is_the_file_meant(typed, meant):
     from tui.recognizer import clean_path
 
     assert clean_path(typed) == meant
+
+
+def test_a_folder_given_as_the_photo_is_named_a_folder(tmp_path):
+    (tmp_path / "detector.onnx").write_bytes(b"x")
+    with pytest.raises(FileNotFoundError, match="is a folder: give the path of a photo"):
+        VisionRecognizer(models_dir=tmp_path).read_path(str(tmp_path))
 
 
 def test_a_reader_failure_names_a_long_path_short(tmp_path, monkeypatch):
