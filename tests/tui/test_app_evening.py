@@ -255,6 +255,23 @@ async def test_without_a_reader_or_model_capture_explains_and_typing_works(
         assert app.card.entry(0, "Ann").points == 7
 
 
+async def test_text_pasted_on_the_scorecard_is_a_score_or_is_said_to_be_neither(make_app):
+    recognizer = FakeRecognizer()
+    app = make_app(recognizer)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        app.screen.post_message(events.Paste("shopping list: eggs, milk"))
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen) and recognizer.calls == []
+        assert any("no photo path and no score" in n.message for n in app._notifications)
+        app.screen.post_message(events.Paste(" 23\n"))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ScoreEntryScreen) and screen.mode == "typed"
+        assert screen.query_one("#points").value == "23" and recognizer.calls == []
+
+
 async def test_photo_dropped_on_the_scorecard_is_read_for_the_selected_cell(make_app, photo):
     recognizer = FakeRecognizer()
     app = make_app(recognizer)

@@ -6,6 +6,9 @@ every key."""
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -15,10 +18,13 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header
 
+from scorer.messages import clip
 from scorer.scorecard import Method, Scorecard
 from tui.plain import Static
+from tui.recognizer import clean_path
 from tui.standings import lead_words, names, ranks
 from tui.widgets import DIGITS, rules_summary
+from vision.photo_suffixes import IMAGE_SUFFIXES
 
 WIDE_ENOUGH_FOR_RULES = 130
 FIRST_ROUND_COLUMN = 4  # Player, Total, Zero, Rank stay in view; the rounds scroll
@@ -251,10 +257,27 @@ class ScorecardScreen(Screen[None]):
 
     def on_paste(self, event: events.Paste) -> None:
         """A photo dropped on the terminal arrives as a pasted path: read it for the
-        selected cell."""
+        selected cell. Pasted digits are a score typed; anything else is neither, and
+        is said so rather than read as a photo that is not there."""
         event.stop()
-        self.app.action_score("capture", event.text)
+        text = event.text.strip()
+        if text.isascii() and text.isdigit():
+            self.app.action_score("typed", typed=text)
+        elif _names_a_photo(text):
+            self.app.action_score("capture", event.text)
+        else:
+            self.notify(f"Pasted text is no photo path and no score: {clip(text, 40)!r}. "
+                        "Drop a photo file here, or type the points.", severity="warning")
 
     def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
         event.stop()
         self.app.action_score("typed")
+
+
+def _names_a_photo(text: str) -> bool:
+    """Whether pasted ``text`` is one path of a photo file: a file that is there, or a
+    name ending as a photo's does (said missing when read)."""
+    if not text or "\n" in text:
+        return False
+    path = clean_path(text)
+    return os.path.isfile(path) or Path(path).suffix.lower() in IMAGE_SUFFIXES
