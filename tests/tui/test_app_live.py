@@ -108,3 +108,21 @@ def test_a_snapshot_folder_that_is_a_file_is_named(tmp_path):
     (tmp_path / "taken").write_bytes(b"")
     with pytest.raises(OSError, match="taken is a file, not a folder for snapshots"):
         write_snapshot(tmp_path / "taken", np.zeros((48, 64, 3), np.uint8), HAND)
+
+
+def test_a_snapshot_says_how_old_it_is_and_an_old_one_asks(tmp_path):
+    import os
+    import time
+
+    from tui.screens.score_entry import snapshot_age
+
+    shot = tmp_path / "live-20260314-201500-123.png"
+    shot.write_bytes(b"x")
+    now = time.time()
+    os.utime(shot, (now - 20, now - 20))
+    assert snapshot_age(str(shot), now) == " (taken just now)"
+    os.utime(shot, (now - 180, now - 180))
+    assert snapshot_age(str(shot), now) == " (taken 3 min ago)"
+    os.utime(shot, (now - 3 * 3600, now - 3 * 3600))
+    assert snapshot_age(str(shot), now) == " (taken 3 h ago: is it this round's hand?)"
+    assert snapshot_age(str(tmp_path / "gone.png"), now) == ""

@@ -4,6 +4,8 @@ camera or the live view's newest snapshot, check what was read, fix it, confirm.
 from __future__ import annotations
 
 import json
+import os
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -437,7 +439,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         doubtful = sum(1 for r in self.read if r.doubtful)
         summary = f"Read {len(self.read)} tiles"
         if self._from_live:
-            summary = f"Live snapshot {Path(message.recognition.image).name}: " + summary
+            summary = (f"Live snapshot {Path(message.recognition.image).name}"
+                       f"{snapshot_age(message.recognition.image)}: " + summary)
         summary += f", {doubtful} doubtful (marked ?)" if doubtful else ", all clear"
         problems = list(message.recognition.problems)
         skipped = len(message.recognition.tiles) - len(self.read)
@@ -689,3 +692,22 @@ class ScoreEntryScreen(Screen[Entry | None]):
             return
         self.workers.cancel_group(self, "reader")
         self.dismiss(None)
+
+
+STALE_SNAPSHOT_S = 300  # older than this, a snapshot may be an earlier round's hand
+
+
+def snapshot_age(path: str, now: float | None = None) -> str:
+    """How long ago the snapshot at ``path`` was taken, in words (empty when unknown): a
+    snapshot left in the inbox from an earlier round is named as old, not read as new."""
+    try:
+        seconds = (time.time() if now is None else now) - os.path.getmtime(path)
+    except (OSError, ValueError):
+        return ""
+    if seconds < 60:
+        return " (taken just now)"
+    minutes = round(seconds / 60)
+    words = f"{minutes} min" if minutes < 120 else f"{round(minutes / 60)} h"
+    if seconds < STALE_SNAPSHOT_S:
+        return f" (taken {words} ago)"
+    return f" (taken {words} ago: is it this round's hand?)"
