@@ -528,7 +528,9 @@ class ChickenFootApp(App[None]):
         if undo and self.pending and self.game_id is not None:
             # The last change never reached the disk: taking it back is all undo does.
             dropped = self.pending.pop()
+            before = self.card
             self.show(pending.chain(self.saved, self.pending))  # type: ignore[arg-type]
+            self._to_changed_cell(before)
             if not self.pending:
                 self._mark_saved(quiet=True)
             else:
@@ -562,9 +564,27 @@ class ChickenFootApp(App[None]):
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
         card, label = moved
+        before = self.card
         self.saved = card
         self.show(card)
+        self._to_changed_cell(before)
         self.notify(f"{'Undone' if undo else 'Redone'}: {label}", timeout=4)
+
+    def _to_changed_cell(self, before: Scorecard | None) -> None:
+        """The cursor to the first cell an undo or redo changed, so that what is typed
+        next goes where the player was, not to the cell after it."""
+        after = self.card
+        if before is None or after is None or before.players != after.players:
+            return
+        for round_index in range(max(len(before.rounds), len(after.rounds))):
+            for seat, player in enumerate(after.players):
+                was = before.rounds[round_index][seat] if round_index < len(before.rounds) \
+                    else None
+                now = after.rounds[round_index][seat] if round_index < len(after.rounds) \
+                    else None
+                if was != now:
+                    self.scorecard.move_to(round_index, player)
+                    return
 
     def action_history(self) -> None:
         try:

@@ -188,3 +188,19 @@ async def test_a_second_player_out_or_a_tile_in_two_hands_is_said_before_saving(
         assert app.screen is screen and app.card.entry(1, "Ann") is None
         assert any("8-8 opened round 2: it lies in the centre" in n.message
                    for n in app._notifications)
+
+
+async def test_after_an_undo_what_is_typed_goes_to_the_cell_undone(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await pilot.press("7", "enter")  # Ann 7; the cursor moves on to Bo
+        await pilot.pause()
+        assert app.card.entry(0, "Ann").points == 7
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.card.entry(0, "Ann") is None
+        await pilot.press("9", "enter")
+        await pilot.pause()
+        assert app.card.entry(0, "Ann").points == 9 and app.card.entry(0, "Bo") is None
