@@ -73,3 +73,26 @@ async def test_f4_on_the_photo_tab_takes_a_new_path_not_tile_fixes(make_app, pho
         await pilot.pause()
         assert path.value == "/tmp/hand2.jpg"
         assert [str(r.tile) for r in screen.read] == ["5-6", "0-0", "2-4"]
+
+
+async def test_escape_on_a_checked_review_asks_before_dropping_it(make_app, photo):
+    from tui.screens.confirm import ConfirmScreen
+    from tui.screens.scorecard import ScorecardScreen
+
+    app = make_app(FakeRecognizer())
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await reviewed(pilot, photo)
+        await pilot.press("enter")  # the doubtful 4-2 confirmed as read
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "1 tile you checked or typed will be lost" in app.screen.question
+        await pilot.press("n")  # stay: the review is as it was
+        await pilot.pause()
+        assert app.screen is screen and screen.read[2].fixed
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen) and app.card.entry(0, "Ann") is None

@@ -44,6 +44,7 @@ from tui.recognizer import (
     recognition_to_data,
     review_tiles,
 )
+from tui.screens.confirm import ConfirmScreen
 from tui.screens.points import typed_points
 from tui.widgets import DIGITS, chip, chips, confidence_text, parse_tiles
 from tui.widgets_opening import chosen_opening, opening_select, records_opening
@@ -690,6 +691,19 @@ class ScoreEntryScreen(Screen[Entry | None]):
             fix.display = False
             self.query_one("#review").focus()
             return
+        checked = sum(1 for r in self.read if r.fixed)
+        if checked and self.mode == "capture":
+            def answered(drop: bool | None) -> None:
+                if drop:
+                    self._leave()
+
+            self.app.push_screen(ConfirmScreen(
+                f"Leave without saving? The {counted(checked, 'tile')} you checked or typed "
+                "will be lost.", yes="Leave", no="Stay"), answered)
+            return
+        self._leave()
+
+    def _leave(self) -> None:
         self.workers.cancel_group(self, "reader")
         self.dismiss(None)
 
