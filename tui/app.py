@@ -446,7 +446,7 @@ class ChickenFootApp(App[None]):
         """Put one entry on the card (used by the entry screen and by tests)."""
         if self.card is None:
             return
-        what = "went out" if entry.went_out else f"{entry.points}"
+        what = row_change.entry_words(entry)
         label = (f"{player} {what} in round {round_index + 1} "
                  f"({self.card.round_header(round_index)}) [{entry.method.value}]")
         try:

@@ -18,7 +18,9 @@ def _cells(card: Scorecard, round_index: int) -> object:
 def entry_words(entry: Entry | None) -> str:
     if entry is None:
         return "cleared"
-    return "went out" if entry.went_out else str(entry.points)
+    if entry.went_out:
+        return "went out" if entry.points == 0 else f"went out on a double ({entry.points})"
+    return str(entry.points)
 
 
 def set_row(card: Scorecard, round_index: int, entries: Mapping[str, Entry | None],

@@ -8,11 +8,18 @@ from collections.abc import Iterable
 from rich.text import Text
 
 from scorer.rules import RuleSet
+from scorer.scorecard import Entry
 from scorer.tiles import Tile
 
 # The keys that type a number. str.isdigit() also takes "²" and "٣", which int() refuses
 # or the player did not mean.
 DIGITS = frozenset("0123456789")
+
+
+def went_out_words(entry: Entry) -> str:
+    """A cell of a player who went out: "out", or "out+50" for going out on a double
+    under that house rule."""
+    return "out" if entry.points == 0 else f"out+{entry.points}"
 
 
 def chip(tile: Tile) -> str:

@@ -204,3 +204,34 @@ async def test_after_an_undo_what_is_typed_goes_to_the_cell_undone(make_app):
         await pilot.press("9", "enter")
         await pilot.pause()
         assert app.card.entry(0, "Ann").points == 9 and app.card.entry(0, "Bo") is None
+
+
+async def test_going_out_on_a_double_scores_the_house_penalty(make_app):
+    from tui.screens.round_row import RoundRowScreen
+
+    app = make_app(rules=RuleSet(going_out_on_double_penalty=50))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        screen = await entry_screen(pilot, "p")
+        await pilot.press("f2")
+        await pilot.pause()
+        screen.query_one("#out-on-double").value = True
+        await pilot.pause()
+        assert screen.query_one("#went-out").value and screen.query_one("#points").value == "50"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        entry = app.card.entry(0, "Ann")
+        assert entry.went_out and entry.points == 50
+        table = app.screen.query_one("#card-table")
+        assert "out+50" in str(table.get_row("Ann"))
+        app.scorecard.move_to(1, "Ann")
+        await pilot.press("r")
+        await pilot.pause()
+        row = app.screen
+        assert isinstance(row, RoundRowScreen)
+        row.query_one("#cell-0").value = "9"
+        row.query_one("#cell-1").value = "out+50"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.card.entry(1, "Bo").went_out and app.card.entry(1, "Bo").points == 50

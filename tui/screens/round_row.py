@@ -23,6 +23,7 @@ from tui.plain import Label, Static
 from tui.row_change import set_row
 from tui.screens.points import typed_points
 from tui.screens.score_entry import ScoreEntryScreen
+from tui.widgets import went_out_words
 from tui.widgets_opening import chosen_opening, opening_select, records_opening
 
 MARK = {Method.TYPED: "", Method.TILES: " ▪", Method.CAPTURE: " ◉"}
@@ -39,7 +40,7 @@ def shown(entry: Entry | None) -> str:
     if entry is None:
         return ""
     if entry.went_out:
-        return "out"
+        return went_out_words(entry)
     return f"{entry.points}{MARK[entry.method]}"
 
 
@@ -149,6 +150,9 @@ class RoundRowScreen(Screen[RowResult | None]):
             return None
         if text.casefold() in WENT_OUT_WORDS:
             return Entry(0, went_out=True)
+        penalty = self.card.rules.going_out_on_double_penalty
+        if penalty and text.casefold().replace(" ", "") == f"out+{penalty}":
+            return Entry(penalty, went_out=True)  # went out on a double
         return Entry(typed_points(text, self.card.rules), method=Method.TYPED)
 
     def _check(self) -> list[str]:

@@ -166,6 +166,11 @@ class ScoreEntryScreen(Screen[Entry | None]):
                     yield Static("", id="points-problem", classes="error")
                     yield Checkbox("Went out (scores 0)", bool(before and before.went_out),
                                    id="went-out")
+                    penalty = self.rules.going_out_on_double_penalty
+                    if penalty:  # the house rule: going out on a double costs this
+                        yield Checkbox(f"Went out on a double (scores {penalty})",
+                                       bool(before and before.went_out and before.points),
+                                       id="out-on-double")
                 with TabPane("Tiles F3", id="tiles"):
                     yield Input(", ".join(str(t) for t in before.tiles) if before else "",
                                 placeholder="5-3 6-6 0-0  (or 53 66 00)", id="tile-text")
@@ -304,16 +309,27 @@ class ScoreEntryScreen(Screen[Entry | None]):
             self._sync_list_from_text()
             self._update_tiles_total()
 
+    def _went_out_points(self) -> int:
+        """What going out scores as the boxes say: 0, or the penalty on a double."""
+        on_double = self.query(Checkbox).filter("#out-on-double")
+        return (self.rules.going_out_on_double_penalty
+                if on_double and on_double.first().value else 0)
+
     def _untick_went_out(self, typed: str) -> None:
         """Points typed over a hand that went out mean it did not: the box would
-        otherwise save 0 and drop them unseen."""
+        otherwise save what going out scores and drop them unseen."""
         went_out = self.query_one("#went-out", Checkbox)
-        if went_out.value and typed.strip() not in ("", "0"):
+        if went_out.value and typed.strip() not in ("", str(self._went_out_points())):
             went_out.value = False
+            for box in self.query(Checkbox).filter("#out-on-double"):
+                box.value = False
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
-        if event.checkbox.id == "went-out" and event.value:
-            self.query_one("#points", Input).value = "0"  # what going out scores
+        if event.checkbox.id == "out-on-double" and event.value:
+            self.query_one("#went-out", Checkbox).value = True
+        if event.checkbox.id in ("went-out", "out-on-double") and (
+                self.query_one("#went-out", Checkbox).value):
+            self.query_one("#points", Input).value = str(self._went_out_points())
 
     def _sync_list_from_text(self) -> None:
         tiles, _ = parse_tiles(self.query_one("#tile-text", Input).value, self.rules.set_max)
@@ -600,7 +616,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
         """The entry the current mode describes; ValueError says what is missing."""
         if self.mode == "typed":
             if self.query_one("#went-out", Checkbox).value:
-                return Entry(0, went_out=True)
+                return Entry(self._went_out_points(), went_out=True)
             points = typed_points(self.query_one("#points", Input).value, self.rules)
             return Entry(points, method=Method.TYPED)
         if self.mode == "tiles":

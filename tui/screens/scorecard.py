@@ -23,7 +23,7 @@ from scorer.scorecard import Method, Scorecard
 from tui.plain import Static
 from tui.recognizer import clean_path
 from tui.standings import lead_words, names, ranks
-from tui.widgets import DIGITS, rules_summary
+from tui.widgets import DIGITS, rules_summary, went_out_words
 from vision.photo_suffixes import IMAGE_SUFFIXES
 
 WIDE_ENOUGH_FOR_RULES = 130
@@ -183,7 +183,7 @@ class ScorecardScreen(Screen[None]):
                 elif self.running:
                     cells.append(str(running[player][r]))
                 elif entry.went_out:
-                    cells.append(Text("out", style="green"))
+                    cells.append(Text(went_out_words(entry), style="green"))
                 else:
                     cells.append(f"{entry.points}{METHOD_MARK[entry.method]}")
             table.add_row(*cells, key=player)
