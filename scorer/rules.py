@@ -197,10 +197,16 @@ class RuleSet:
 
     def with_knob(self, key: str, raw: object) -> RuleSet:
         """A copy with one knob changed, from a typed value such as ``spinner-arms=6``."""
-        name = key.replace("-", "_")
+        name = self.field_name(key)
         if name not in {f.name for f in fields(self)}:
             raise ValueError(_unknown(key))
         return replace(self, **{name: _coerce(name, type(getattr(self, name)), raw)})
+
+    @staticmethod
+    def field_name(key: str) -> str:
+        """The field a knob typed as ``key`` names: Spinner-Arms, spinner_arms and
+        spinner-arms are one knob."""
+        return key.strip().lower().replace("-", "_")
 
     @classmethod
     def knob_names(cls) -> list[str]:

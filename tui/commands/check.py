@@ -92,10 +92,13 @@ def knob_rules(args: argparse.Namespace) -> RuleSet:
     on its own (``rules_from_args`` also checks that they can be played together)."""
     rules = RuleSet()
     knobs: list[tuple[str, object]] = []
+    options: dict[str, str] = {}  # a knob given by its own option is named by it
     if getattr(args, "set_max", None) is not None:
         knobs.append(("set_max", args.set_max))
+        options["set_max"] = "--set"
     if getattr(args, "arms", None) is not None:
         knobs.append(("spinner_arms", args.arms))
+        options["spinner_arms"] = "--arms"
     for text in getattr(args, "rule", None) or []:
         key, sep, value = text.partition("=")
         if not sep or not key.strip():
@@ -106,8 +109,11 @@ def knob_rules(args: argparse.Namespace) -> RuleSet:
         try:
             rules = rules.with_knob(key, value)
         except (ValueError, TypeError) as error:
-            raise InputError(str(error)) from None
-        name = key.replace("-", "_")
+            text, knob = str(error), RuleSet.field_name(key).replace("_", "-")
+            if key in options and text.startswith(knob):
+                text = options[key] + text[len(knob):]
+            raise InputError(text) from None
+        name = RuleSet.field_name(key)
         now = getattr(rules, name)
         if given.setdefault(name, now) != now:  # --set 9 --rule set-max=6: which one?
             first = getattr(given[name], "value", given[name])
