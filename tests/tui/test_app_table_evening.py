@@ -77,7 +77,7 @@ async def test_an_evening_by_rows_photo_tiles_edit_undo_export_rematch(make_app,
         assert row.query_one("#cell-0").value == "68 ◉"
         await pilot.press("f3")
         await pilot.pause()
-        await pilot.press(*"65 44", "enter")
+        await pilot.press(*"64 54", "enter")  # no tile of Zoë's hand (6-5 0-0 4-3)
         await pilot.pause()
         assert app.screen is row and row.query_one("#cell-1").value == "19 ▪"
         await pilot.press(*"5", "tab", *"33", "enter")
