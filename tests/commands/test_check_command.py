@@ -86,8 +86,8 @@ def test_house_rules(capsys) -> None:
      "set-max is given twice, as 9 and as 6"),
     ([ARMS, "--play", "1-5@9-1", "--rule", "spinner-arms=\u0666"], "in 0-9 digits"),
     ([ARMS, "--play", "1-5@9-1", "--rule", "oops"], "KNOB=VALUE"),
-    ([ARMS, "--play", "1-5@9-1", "--arms", "5"], "spinner-arms must be one of"),
-    ([ARMS, "--play", "1-5@9-1", "--set", "7"], "set-max must be one of"),
+    ([ARMS, "--play", "1-5@9-1", "--arms", "5"], "--arms must be one of"),
+    ([ARMS, "--play", "1-5@9-1", "--set", "7"], "--set must be one of"),
     (['{"tiles": 1}', "--play", "1-5@9-1"], "tiles"),
     (["missing/board.txt", "--play", "1-5@9-1"], "missing/board.txt: no such file"),
 ])

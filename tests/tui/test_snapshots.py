@@ -19,8 +19,9 @@ def mid_game() -> Scorecard:
     card = Scorecard.new(("Ann", "Bo", "Cy", "Di"), RuleSet())
     rows = [(12, 0, 61, 8), (0, 20, 5, 33), (7, 7, 0, 15)]
     for r, row in enumerate(rows):
-        for player, points in zip(card.players, row, strict=True):
-            card = card.with_score(r, player, points, went_out=points == 0)
+        for seat, (player, points) in enumerate(zip(card.players, row, strict=True)):
+            # the first 0 went out: a round ends when one player goes out
+            card = card.with_score(r, player, points, went_out=points == 0 and row.index(0) == seat)
     return card.with_score(3, "Ann", 9)
 
 
@@ -29,8 +30,9 @@ def finished_tie() -> Scorecard:
     rows = [(0, 0, 9), (0, 0, 9), (0, 10, 9), (10, 10, 9), (10, 10, 9), (10, 10, 9),
             (10, 10, 9), (10, 10, 9), (10, 10, 9), (27, 17, 9)]
     for r, row in enumerate(rows):
-        for player, points in zip(card.players, row, strict=True):
-            card = card.with_score(r, player, points, went_out=points == 0)
+        for seat, (player, points) in enumerate(zip(card.players, row, strict=True)):
+            # the first 0 went out: a round ends when one player goes out
+            card = card.with_score(r, player, points, went_out=points == 0 and row.index(0) == seat)
     return card
 
 

@@ -21,9 +21,10 @@ from tui.widgets import rules_summary
 def card_of(players, rows, rules=None) -> Scorecard:
     card = Scorecard.new(tuple(players), rules or RuleSet())
     for r, row in enumerate(rows):
-        for player, points in zip(players, row, strict=True):
-            if points is not None:
-                card = card.with_score(r, player, points, went_out=points == 0)
+        for seat, (player, points) in enumerate(zip(players, row, strict=True)):
+            if points is not None:  # the first 0 went out: one player a round does
+                card = card.with_score(r, player, points,
+                                       went_out=points == 0 and row.index(0) == seat)
     return card
 
 
