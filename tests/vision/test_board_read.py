@@ -736,6 +736,24 @@ def test_a_tile_the_rest_would_read_as_the_disputed_one_gives_way_to_it() -> Non
     assert result.verdict.legal and result.board == parse_board(notation) and chance > 0.9
 
 
+def test_no_verdict_on_a_board_that_could_not_place_a_tile() -> None:
+    # the spinner lost under glare left an arm loose, and the rest was judged as if whole
+    # (bench_board seed 97000, dispute 49: 'legal' for an arms-first play)
+    notation = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-5@9-1"
+    tiles = readings_of(notation)
+    far = replace(tiles[index_of(tiles, 9, 2)], halves=tuple(
+        replace(h, pips=p) for h, p in zip(tiles[index_of(tiles, 9, 2)].halves, (6, 6),
+                                           strict=True)))
+    tiles.append(far.moved(900.0, 700.0))  # a 6-6 lying apart, joined to nothing
+    reading = read_tableau(tiles, 9)
+    assert reading.built and any(p.kind is Kind.LOOSE_TILE for p in reading.problems)
+    with pytest.raises(NoDispute, match="the board may lack tiles or hold tiles it could "
+                                        "not place.*1-5 cannot be judged"):
+        judge_tile(reading, Tile(1, 5), RULES)
+    (result, _), = judge_tile(read_tableau(tiles[:-1], 9), Tile(1, 5), RULES)
+    assert result.verdict.legal  # the same board whole is judged
+
+
 def test_disputed_tile_missing_from_the_photo() -> None:
     reading = read_tableau(readings_of(BOARDS[1]), 9)
     with pytest.raises(NoDispute, match="6-8 is not in the photo"):
