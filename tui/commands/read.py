@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         if clash is not None:
             print(f"chickenfoot read: {clash}", file=sys.stderr)
             return 2
-    reader = load_reader()
+    reader = load_reader(on_first_use=True)  # a big photo is decoded before the models open
     if reader is None:
         return 2
     return read_all(paths, reader, args)
@@ -87,28 +87,44 @@ def _not_a_folder(out: str) -> bool:
         return False
 
 
-def load_reader(command: str = "read"):
-    """The shipped tile reader, or None after printing one line saying why not."""
+def load_reader(command: str = "read", on_first_use: bool = False):
+    """The shipped tile reader, or None after printing one line saying why not. With
+    ``on_first_use`` its models open at its first read (``ReaderOnFirstUse``); a model
+    that then fails to open is said by ``read_all``."""
     try:
         from vision.reader import load_default_reader
+        from vision.reader.tile_reader import MODELS_DIR, ReaderOnFirstUse
 
+        if on_first_use:
+            return ReaderOnFirstUse(MODELS_DIR, lambda _folder: load_default_reader())
         return load_default_reader()
     except Exception as error:  # any failure to load the model is one line, not a traceback
-        raise_if_stopped()
-        text = str(error).strip()
-        message = text.splitlines()[0] if text else type(error).__name__
-        print(f"chickenfoot {command}: cannot load the tile reader: {message}", file=sys.stderr)
+        cannot_load(command, error)
         return None
+
+
+def cannot_load(command: str, error: BaseException) -> None:
+    raise_if_stopped()
+    text = str(error).strip()
+    message = text.splitlines()[0] if text else type(error).__name__
+    print(f"chickenfoot {command}: cannot load the tile reader: {message}", file=sys.stderr)
 
 
 def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     """Read every photo with ``reader``; the exit status (0, or 2 when any failed or showed
     no tile)."""
     from vision.reader import rules_for
+    from vision.reader.onnx_session import ModelError
 
     rules = rules_for(args.set_max)
     # one photo at a time: a photo's pixels are gone before the next one is decoded
-    failed = sum(not _read_one(path, reader, rules, args, len(paths)) for path in paths)
+    failed = 0
+    for path in paths:
+        try:
+            failed += not _read_one(path, reader, rules, args, len(paths))
+        except ModelError as error:  # opened at the first read: no photo can be read
+            cannot_load("read", error)
+            return 2
     return 2 if failed else 0
 
 
