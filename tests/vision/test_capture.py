@@ -316,3 +316,32 @@ def test_tiff_pages_leave_out_thumbnails_and_masks_and_end_on_a_loop():
     assert tiff_pages(_directories(0, 1, 0, 4)) == 2  # a thumbnail and a mask left out
     assert tiff_pages(_directories(0, 0, loop=True)) == 2
     assert tiff_pages(_directories(0, 0)[:30]) == 1  # the second directory cut short
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    import zlib
+
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(
+        ">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+
+def test_an_animation_says_only_its_first_frame_was_read(tmp_path):
+    from vision.image.header import animation_frames
+
+    cv2.imwrite(str(tmp_path / "still.png"), np.full((40, 60, 3), 90, np.uint8))
+    still = (tmp_path / "still.png").read_bytes()
+    ihdr_end = 8 + 8 + 13 + 4  # signature, then IHDR (length, type, 13 bytes, crc)
+    apng = still[:ihdr_end] + _chunk(b"acTL", struct.pack(">II", 5, 0)) + still[ihdr_end:]
+    (tmp_path / "anim.png").write_bytes(apng)
+    assert load_image(tmp_path / "anim.png").warnings == (
+        "anim.png is an animation of 5 frames; only the first was read",)
+    assert load_image(tmp_path / "still.png").warnings == ()
+
+    def webp(*fourccs: bytes) -> bytes:
+        body = b"".join(f + struct.pack("<I", 3) + b"abc\x00" for f in fourccs)  # odd: padded
+        return b"RIFF" + struct.pack("<I", 4 + len(body)) + b"WEBP" + body
+
+    assert animation_frames(webp(b"VP8X", b"ANIM", b"ANMF", b"ANMF", b"ANMF"), "webp") == 3
+    assert animation_frames(webp(b"VP8 "), "webp") == 1
+    assert animation_frames(webp(*[b"ANMF"] * 100), "webp") == 64  # counted up to 64
+    assert animation_frames(still, "png") == 1 and animation_frames(still[:20], "png") == 1

@@ -54,6 +54,7 @@ import numpy as np
 from scorer.messages import clip_name
 from vision.image.decode import Damage, decode_file
 from vision.image.header import (
+    animation_frames,
     file_reader,
     header_size,
     tiff_pages,
@@ -162,6 +163,7 @@ def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
             reduce_by, flag = _reduction(path, kind, stored, most)
         decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1)
         pages = tiff_pages(file_reader(handle)) if kind == "tiff" else 1
+        frames = animation_frames(file_reader(handle), kind)
     pixels = decoded.pixels
     if pixels is None:
         raise ImageError(path, "image data is damaged or cut short")
@@ -182,6 +184,9 @@ def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
     if pages > 1:  # a scan of several photos: only the first is decoded
         warnings.append(f"{name} holds {pages}{' or more' if pages >= 64 else ''} pages; "
                         "only the first was read")
+    if frames > 1:  # an animation: only its first frame is decoded
+        warnings.append(f"{name} is an animation of {frames}"
+                        f"{' or more' if frames >= 64 else ''} frames; only the first was read")
     loaded = LoadedImage(path=str(path), pixels=pixels, width=full_w, height=full_h,
                          scale=full_w / width, warnings=tuple(warnings),
                          damage=decoded.damage, intact=decoded.intact)

@@ -108,6 +108,35 @@ def _tiff_size(read_at: ReadAt) -> tuple[int, int] | None:
     return None
 
 
+def animation_frames(data: bytes | ReadAt, kind: str, most: int = 64) -> int:
+    """How many frames an animated PNG or WebP holds (counting a WebP's up to ``most``);
+    1 for a still picture or another format. Decoders read the first frame only."""
+    read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
+    if kind == "png":  # an APNG's acTL chunk, before its first IDAT, counts the frames
+        at = 8
+        for _ in range(most):
+            head = read_at(at, 8)
+            if len(head) < 8 or head[4:8] in (b"IDAT", b"IEND"):
+                return 1
+            length = struct.unpack(">I", head[:4])[0]
+            if head[4:8] == b"acTL":
+                frames = read_at(at + 8, 4)
+                return max(1, struct.unpack(">I", frames)[0]) if len(frames) == 4 else 1
+            at += 12 + length
+        return 1
+    if kind == "webp":  # one ANMF chunk a frame, after the RIFF header
+        at, frames = 12, 0
+        for _ in range(4 * most):  # a file of many tiny chunks is not walked to its end
+            head = read_at(at, 8)
+            if len(head) < 8 or frames >= most:
+                break
+            frames += head[:4] == b"ANMF"
+            size = struct.unpack("<I", head[4:8])[0]
+            at += 8 + size + (size & 1)  # a chunk of odd size is padded to even
+        return max(1, frames)
+    return 1
+
+
 def tiff_pages(data: bytes | ReadAt, most: int = 64) -> int:
     """How many pictures a TIFF holds, counting up to ``most``: its directories, less
     reduced-size copies (thumbnails) and masks, which are no page of their own."""
