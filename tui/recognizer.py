@@ -257,12 +257,15 @@ class VisionRecognizer:
         progress = progress or _noop
         progress("Looking in the live view's inbox...")
         try:
-            from vision.live import inbox_dir, pending_snapshots, take_snapshot
+            from vision.live import inbox_dir, inbox_problem, pending_snapshots, take_snapshot
         except ImportError as error:
             raise RecognizerUnavailable(
                 "The live view is not installed in this copy of chickenfoot "
                 f"({type(error).__name__}); open a photo or type the points (F2).") from None
         inbox = self.inbox if self.inbox is not None else inbox_dir()
+        problem = inbox_problem(Path(inbox))
+        if problem is not None:
+            raise NoSnapshotWaiting(problem[0].upper() + problem[1:] + ".")
         waiting = pending_snapshots(inbox)
         if not waiting:
             raise NoSnapshotWaiting(

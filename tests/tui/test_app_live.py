@@ -126,3 +126,20 @@ def test_a_snapshot_says_how_old_it_is_and_an_old_one_asks(tmp_path):
     os.utime(shot, (now - 3 * 3600, now - 3 * 3600))
     assert snapshot_age(str(shot), now) == " (taken 3 h ago: is it this round's hand?)"
     assert snapshot_age(str(tmp_path / "gone.png"), now) == ""
+
+
+def test_an_inbox_that_is_a_file_is_named_as_the_inbox(tmp_path, monkeypatch):
+    # pressing l said "No live snapshot waiting in /tmp/x", as if /tmp/x were a folder
+    import pytest
+
+    from vision.live.session import INBOX_ENV, inbox_problem
+
+    (tmp_path / "inbox").write_bytes(b"")
+    recognizer = VisionRecognizer(models_dir=tmp_path / "no-models", inbox=tmp_path / "inbox")
+    monkeypatch.setenv(INBOX_ENV, str(tmp_path / "inbox"))
+    with pytest.raises(NoSnapshotWaiting, match=r"The scorecard's inbox .*inbox \(set by "
+                                                r"\$CHICKENFOOT_INBOX\) is a file, not a "
+                                                "folder"):
+        recognizer.take_live_snapshot()
+    assert inbox_problem(tmp_path, {}) is None  # a folder
+    assert inbox_problem(tmp_path / "not-yet", {}) is None  # made when the first is sent

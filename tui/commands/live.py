@@ -120,6 +120,13 @@ def run(args: argparse.Namespace) -> int:
                 _err(f"chickenfoot live: {error}, or --page to watch in the browser")
                 return 2
             page = True  # the default install: no window, so the page
+    if args.send:
+        from vision.live import inbox_dir, inbox_problem
+
+        problem = inbox_problem(inbox_dir())
+        if problem is not None:
+            _err(f"chickenfoot live: --send: {problem}")
+            return 2
     from tui.commands.read import load_reader
 
     reader = load_reader("live")

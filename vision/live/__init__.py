@@ -10,6 +10,7 @@ from vision.live.session import (
                                  check_display,
                                  draw_view,
                                  inbox_dir,
+                                 inbox_problem,
                                  pending_snapshots,
                                  run_headless,
                                  run_window,
@@ -19,5 +20,5 @@ from vision.live.session import (
 )
 
 __all__ = ["Frame", "LiveError", "LiveOptions", "LiveSession", "SourceError", "check_display",
-           "draw_view", "inbox_dir", "open_source", "pending_snapshots", "run_headless",
-           "run_window", "snapshot", "take_snapshot", "write_snapshot"]
+           "draw_view", "inbox_dir", "inbox_problem", "open_source", "pending_snapshots",
+           "run_headless", "run_window", "snapshot", "take_snapshot", "write_snapshot"]

@@ -327,6 +327,17 @@ def inbox_dir(environ: Mapping[str, str] | None = None) -> Path:
     return Path(platformdirs.user_data_dir("chickenfoot", appauthor=False)) / "inbox"
 
 
+def inbox_problem(inbox: Path, environ: Mapping[str, str] | None = None) -> str | None:
+    """Why ``inbox`` cannot hold snapshots (it is there and no folder), naming the
+    variable that chose it; None when it can."""
+    if not os.path.lexists(inbox) or inbox.is_dir():
+        return None
+    env = os.environ if environ is None else environ
+    chosen = f" (set by ${INBOX_ENV})" if env.get(INBOX_ENV) else ""
+    return (f"the scorecard's inbox {clip_name(str(inbox))}{chosen} is a file, not a "
+            "folder: point it at a folder")
+
+
 def _stamp() -> str:
     now = time.time()
     return time.strftime("%Y%m%d-%H%M%S", time.localtime(now)) + f"-{int(now * 1000) % 1000:03d}"
