@@ -290,10 +290,16 @@ class ReadTile:
     confidence: float
     alternative: Tile | None = None
     fixed: bool = False  # changed or added by the player
+    confirmed: bool = False  # doubtful as read, and the player said it is right
 
     @property
     def doubtful(self) -> bool:
-        return not self.fixed and self.confidence < DOUBTFUL_BELOW
+        return not (self.fixed or self.confirmed) and self.confidence < DOUBTFUL_BELOW
+
+    @property
+    def checked(self) -> bool:
+        """The player looked at it: fixed, added or confirmed."""
+        return self.fixed or self.confirmed
 
 
 def review_tiles(recognition: Recognition, set_max: int) -> list[ReadTile]:

@@ -84,13 +84,15 @@ async def test_escape_on_a_checked_review_asks_before_dropping_it(make_app, phot
         screen = await reviewed(pilot, photo)
         await pilot.press("enter")  # the doubtful 4-2 confirmed as read
         await pilot.pause()
+        row = screen.query_one("#review").get_row_at(2)
+        assert str(row[1]).endswith(" confirmed") and str(row[2]) == "you"  # not "fixed"
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         assert "1 tile you checked or typed will be lost" in app.screen.question
         await pilot.press("n")  # stay: the review is as it was
         await pilot.pause()
-        assert app.screen is screen and screen.read[2].fixed
+        assert app.screen is screen and screen.read[2].confirmed
         await pilot.press("escape")
         await pilot.pause()
         await pilot.press("y")

@@ -254,7 +254,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
 
     def _restore_capture(self, entry: Entry) -> None:
         raw = entry.raw if isinstance(entry.raw, dict) else {}
-        self.read = [ReadTile(t, 1.0, fixed=True) for t in entry.tiles]
+        self.read = [ReadTile(t, 1.0, confirmed=True) for t in entry.tiles]
         if raw:
             self.query_one("#progress", Static).update(
                 f"Earlier reading of {raw.get('image', 'a photo')}: confirmed tiles below.")
@@ -489,10 +489,11 @@ class ScoreEntryScreen(Screen[Entry | None]):
             style = "bold black on yellow" if item.doubtful else ""
             table.add_row(
                 str(i + 1),
-                Text(chip(item.tile) + (" fixed" if item.fixed else ""), style=style),
-                Text("you", style="cyan") if item.fixed
+                Text(chip(item.tile) + (" fixed" if item.fixed else
+                                        " confirmed" if item.confirmed else ""), style=style),
+                Text("you", style="cyan") if item.checked
                 else confidence_text(item.confidence, item.doubtful),
-                chip(item.alternative) if item.alternative and not item.fixed else "",
+                chip(item.alternative) if item.alternative and not item.checked else "",
                 str(tile_points(item.tile, self.rules)),
             )
         if self.read:
@@ -543,7 +544,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
         row = self._current_row()
         if row is None or not self.read[row].doubtful:
             return
-        self.read[row] = replace(self.read[row], fixed=True)
+        self.read[row] = replace(self.read[row], confirmed=True)
         after = next((i for i, r in enumerate(self.read) if r.doubtful), row)
         self.query_one("#progress", Static).update(f"Tile {row + 1} confirmed as read.")
         self._render_review(after)
@@ -707,7 +708,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
             fix.display = False
             self.query_one("#review").focus()
             return
-        checked = sum(1 for r in self.read if r.fixed)
+        checked = sum(1 for r in self.read if r.checked)
         if checked and self.mode == "capture":
             def answered(drop: bool | None) -> None:
                 if drop:
