@@ -28,6 +28,15 @@ async def new_game(pilot, players: str) -> None:
     assert isinstance(pilot.app.screen, ScorecardScreen)
 
 
+async def round_row(pilot) -> RoundRowScreen:
+    """The round row of the selected round, opened with r."""
+    await pilot.press("r")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, RoundRowScreen)
+    return screen
+
+
 async def type_score(pilot, points: int) -> None:
     """Digits on the scorecard open the typed entry at once; Enter saves."""
     await pilot.press(*str(points), "enter")
@@ -391,10 +400,7 @@ async def test_tab_in_the_round_row_moves_on_as_it_is_typed(make_app):
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await new_game(pilot, "Ann, Bo, Cy")
-        await pilot.press("r")
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, RoundRowScreen)
+        screen = await round_row(pilot)
         tab = next(b for b in screen.BINDINGS if getattr(b, "key", "") == "tab")
         assert tab.priority
         await pilot.press("5", "tab", "6", "tab", "7")

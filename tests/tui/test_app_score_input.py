@@ -4,7 +4,7 @@ and an empty hand is only 'went out' when someone says so."""
 from __future__ import annotations
 
 import pytest
-from test_app_evening import SIZE, new_game
+from test_app_evening import SIZE, new_game, round_row
 from textual import events
 
 from scorer.rules import RuleSet
@@ -146,16 +146,11 @@ async def test_points_typed_over_a_hand_that_went_out_are_what_is_saved(make_app
 
 
 async def test_a_second_player_out_or_a_tile_in_two_hands_is_said_before_saving(make_app):
-    from tui.screens.round_row import RoundRowScreen
-
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await new_game(pilot, "Ann, Bo, Cy")
-        await pilot.press("r")
-        await pilot.pause()
-        row = app.screen
-        assert isinstance(row, RoundRowScreen)
+        row = await round_row(pilot)
         for seat, text in enumerate(("out", "out", "7")):
             row.query_one(f"#cell-{seat}").value = text
         await pilot.press("ctrl+s")
@@ -169,9 +164,7 @@ async def test_a_second_player_out_or_a_tile_in_two_hands_is_said_before_saving(
         assert app.card.entry(0, "Ann").went_out and app.card.entry(0, "Bo").points == 12
         # the row typed again with Bo out instead of Ann: taken as one change
         app.scorecard.move_to(0, "Ann")
-        await pilot.press("r")
-        await pilot.pause()
-        row = app.screen
+        row = await round_row(pilot)
         row.query_one("#cell-0").value = "9"
         row.query_one("#cell-1").value = "out"
         await pilot.press("ctrl+s")
@@ -207,8 +200,6 @@ async def test_after_an_undo_what_is_typed_goes_to_the_cell_undone(make_app):
 
 
 async def test_going_out_on_a_double_scores_the_house_penalty(make_app):
-    from tui.screens.round_row import RoundRowScreen
-
     app = make_app(rules=RuleSet(going_out_on_double_penalty=50))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
@@ -226,10 +217,7 @@ async def test_going_out_on_a_double_scores_the_house_penalty(make_app):
         table = app.screen.query_one("#card-table")
         assert "out+50" in str(table.get_row("Ann"))
         app.scorecard.move_to(1, "Ann")
-        await pilot.press("r")
-        await pilot.pause()
-        row = app.screen
-        assert isinstance(row, RoundRowScreen)
+        row = await round_row(pilot)
         row.query_one("#cell-0").value = "9"
         row.query_one("#cell-1").value = "out+50"
         await pilot.press("ctrl+s")
