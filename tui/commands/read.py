@@ -92,8 +92,7 @@ def load_reader(command: str = "read", on_first_use: bool = False):
     ``on_first_use`` its models open at its first read (``ReaderOnFirstUse``); a model
     that then fails to open is said by ``read_all``."""
     try:
-        from vision.reader import load_default_reader
-        from vision.reader.tile_reader import MODELS_DIR, ReaderOnFirstUse
+        from vision.reader import MODELS_DIR, ReaderOnFirstUse, load_default_reader
 
         if on_first_use:
             return ReaderOnFirstUse(MODELS_DIR, lambda _folder: load_default_reader())
@@ -113,8 +112,7 @@ def cannot_load(command: str, error: BaseException) -> None:
 def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     """Read every photo with ``reader``; the exit status (0, or 2 when any failed or showed
     no tile)."""
-    from vision.reader import rules_for
-    from vision.reader.onnx_session import ModelError
+    from vision.reader import ModelError, rules_for
 
     rules = rules_for(args.set_max)
     # one photo at a time: a photo's pixels are gone before the next one is decoded

@@ -15,6 +15,7 @@ from vision.reader.assemble import PAIR_TOLERANCE, greedy_pairs
 from vision.reader.assemble import assemble as assemble_tiles
 from vision.reader.calibration import Calibration
 from vision.reader.half_crop import crop_half
+from vision.reader.onnx_session import ModelError
 from vision.reader.recognize import (
                                      FrameReader,
                                      RecognitionError,
@@ -38,6 +39,7 @@ from vision.reader.second_look import border_colour
 from vision.reader.tile_reader import (
                                      DETECTOR_FILE,
                                      MODELS_DIR,
+                                     ReaderOnFirstUse,
                                      TileReader,
                                      load_default_reader,
                                      ms_since,
@@ -45,8 +47,8 @@ from vision.reader.tile_reader import (
                                      shared_reader,
 )
 
-__all__ = ["Calibration", "DETECTOR_FILE", "FrameReader", "MODELS_DIR", "PAIR_TOLERANCE",
-           "RecognitionError", "TileReader", "annotate_reading", "apply_set_knowledge",
+__all__ = ["Calibration", "DETECTOR_FILE", "FrameReader", "MODELS_DIR", "ModelError",
+           "PAIR_TOLERANCE", "ReaderOnFirstUse", "RecognitionError", "TileReader", "annotate_reading", "apply_set_knowledge",
            "assemble_tiles", "border_colour", "counted_hand", "crop_half", "greedy_pairs",
            "human_lines", "load_default_reader",
            "load_json_file", "ms_since", "read_image_file", "read_photo_file", "read_undamaged",
