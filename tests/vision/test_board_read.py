@@ -385,6 +385,35 @@ def test_a_half_alone_past_an_open_end_where_no_tile_is_read_says_a_tile_may_be_
     assert read_tableau(tiles, 9, look=lambda centres: specks, lone=lone).problems == ()
 
 
+def test_a_tile_left_out_under_its_neighbour_is_looked_at_where_it_lies() -> None:
+    """A leaf read unsurely, lying partly on its neighbour (a corner play), is left out
+    for the surer neighbour; its own half off the board, read unsurely, is no half alone.
+    Looked at again where it lies, it is a tile the board lacks: said, never silent."""
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    leaf = index_of(truth, 4, 6)
+    stray = shifted(truth[leaf], 0.6, 0.45)  # moved along: part of it on its neighbour
+    free = max((0, 1), key=lambda h: min(np.linalg.norm(np.subtract(
+        stray.halves[h].center_px, t.center_px)) for i, t in enumerate(truth) if i != leaf))
+    stray = unsure(stray, free, stray.halves[free].pips, None, 0.4, 0.0)
+    tiles = [t for i, t in enumerate(truth) if i != leaf] + [stray]
+    spacing = float(np.linalg.norm(np.subtract(*(h.center_px for h in truth[leaf].halves))))
+
+    seen = replace(truth[leaf], confidence=0.45)
+
+    def look(centres):
+        near = np.linalg.norm(np.subtract(np.mean(centres, axis=0), seen.center_px))
+        return seen if near < 0.7 * spacing else None
+
+    assert read_tableau(tiles, 9).ok  # without looking, the board is given whole
+    reading = read_tableau(tiles, 9, look=look)
+    assert reading.built and not reading.ok
+    assert [p.kind for p in reading.problems] == [Kind.HALF_ALONE]
+    # read as nothing there (a patch of table beside the neighbour), nothing is said
+    nothing = read_tableau(tiles, 9, look=lambda centres: None)
+    assert nothing.ok and nothing.board == read_tableau(tiles, 9).board
+
+
 def shifted(tile: TileReading, share: float, confidence: float) -> TileReading:
     """The tile's reading moved along its length by ``share`` of its half spacing."""
     a, b = (np.asarray(h.center_px) for h in tile.halves)

@@ -190,7 +190,8 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
     held = set(reading.board.tiles) if reading.board is not None else set()
     found = [BoardProblem(Kind.HALF_ALONE, (), (*stray.pips, *map(round, stray.center_px)))
              for stray in strays if Tile.of(*stray.pips) not in held
-             and any(alone(h) for h in stray.halves)]
+             and (any(alone(h) for h in stray.halves)
+                  or _seen_apart(stray, quads, held, look))]
     if reading.tree is not None:
         found += [BoardProblem(Kind.UNSURE_TILE, (i,), (round(100 * tile.confidence),))
                   for i, tile in enumerate(reading.tiles)
@@ -204,6 +205,26 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                 middle = tuple(round((a + b) / 2) for a, b in zip(near, far, strict=True))
                 found.append(BoardProblem(Kind.END_HALF_ALONE, (), middle))
     return replace(reading, problems=reading.problems + tuple(found)) if found else reading
+
+
+def _seen_apart(stray: TileReading, quads: Sequence[np.ndarray], held: set[Tile],
+                look: Look | None) -> bool:
+    """Whether a reading left out, with a half on no tile of the board (a blank one, or
+    one read unsurely: not a half alone by itself), is a tile when looked at again where
+    it lies: seen as a tile (not under NOT_A_TILE_BELOW, the bar under which a reading
+    may be no tile at all), and one the board does not hold. A tile played at a corner,
+    its half beside its neighbour's, was left out under a less sure reading of that
+    neighbour, and the board given whole without it (bench_board seed 97000, 15 tiles
+    #77)."""
+    def on_board(half) -> bool:
+        centre = np.asarray(half.center_px, dtype=np.float64)[None]
+        return any(inside_quad(centre, quad)[0] for quad in quads)
+
+    if look is None or all(on_board(h) for h in stray.halves):
+        return False  # wholly on tiles of the board: a second reading of them
+    seen = look((stray.halves[0].center_px, stray.halves[1].center_px))
+    return (seen is not None and seen.confidence >= NOT_A_TILE_BELOW
+            and Tile.of(*seen.pips) not in held)
 
 
 def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,
