@@ -41,6 +41,18 @@ def test_snapshot_on_exit_into_a_folder(truth_reader, tmp_path, capsys):
     assert "snapshot:" in capsys.readouterr().err
 
 
+def test_send_without_a_window_sends_the_last_view(truth_reader, tmp_path, monkeypatch,
+                                                   capsys):
+    # with no window there is no key to send a view, so --send alone must still send one
+    inbox = tmp_path / "inbox"
+    monkeypatch.setenv("CHICKENFOOT_INBOX", str(inbox))
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", "--send",
+                 "--snapshot-dir", str(tmp_path / "shots"), "--max-frames", "30"]) == 0
+    (sent,) = inbox.glob("live-*.json")
+    assert [sorted(t["pips"]) for t in json.loads(sent.read_text())["tiles"]] == [[3, 5], [6, 6]]
+    assert "snapshot:" in capsys.readouterr().err
+
+
 def test_a_missing_video_file_is_one_line(truth_reader, capsys):
     assert main(["live", "--camera", "nowhere.avi", "--no-window"]) == 2
     err = capsys.readouterr().err

@@ -81,8 +81,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="where snapshots go (window, --no-window; default: the current "
                              "folder)")
     parser.add_argument("--send", action="store_true",
-                        help="also put snapshots in the scorecard app's inbox (window, "
-                             "--no-window; the page's Send button always does)")
+                        help="also put snapshots in the scorecard app's inbox (window; "
+                             "--no-window sends the last view at the end; the page's Send "
+                             "button always does)")
     parser.add_argument("--snapshot-on-exit", action="store_true",
                         help="take a snapshot of the last view when the loop ends (window, "
                              "--no-window)")

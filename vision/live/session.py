@@ -480,7 +480,8 @@ def run_headless(session: LiveSession, options: LiveOptions,
                  out: Callable[[str], None] = print,
                  err: Callable[[str], None] | None = None) -> int:
     """Print a line whenever the settled reading in view changes. Exit status: 0 at the
-    end of the video or after ``max_frames``, 2 when the source is lost."""
+    end of the video or after ``max_frames``, 2 when the source is lost. With ``send`` the
+    last view is snapshot and sent at the end: there is no key here to send one sooner."""
     err = err or (lambda text: print(text, file=sys.stderr, flush=True))
     last: tuple[Tile, ...] | None = None
     status = 0
@@ -496,7 +497,7 @@ def run_headless(session: LiveSession, options: LiveOptions,
         if summary.tiles != last:
             out(f"{_timestamp(session)}: {summary.text()}")
             last = summary.tiles
-    if options.snapshot_on_exit and session.frame is not None:
+    if (options.snapshot_on_exit or options.send) and session.frame is not None:
         try:
             paths = snapshot(session, options)
             err(f"snapshot: {', '.join(str(p) for p in paths)}")
