@@ -38,11 +38,16 @@ def clip_name(name: str | bytes | os.PathLike, limit: int = MAX_NAME) -> str:
     """A file name or path cut in the middle, keeping its start and its end (where the
     file's own name is): ``'/very/long/.../photo.jpg'``. Control characters are shown
     escaped (``bad\\nname.jpg``): a newline in a name must not split a message in two,
-    nor an escape sequence repaint the player's terminal."""
+    nor an escape sequence repaint the player's terminal. So are invisible ones
+    (``x\\u200b.jpg``): a name that reads like another file's, or a right-to-left mark
+    turning the name around, would hide which file is meant."""
     name = os.fspath(name)
     if isinstance(name, bytes):  # a name the system gave as bytes (not UTF-8)
         name = name.decode("utf-8", "backslashreplace")
     name = escaped(name)
+    if any(unicodedata.category(c) == "Cf" for c in name):
+        name = "".join(c.encode("unicode_escape").decode() if unicodedata.category(c) == "Cf"
+                       else c for c in name)
     if len(name) <= limit:
         return name
     folder, slash, own = name.rpartition("/")

@@ -210,6 +210,18 @@ def test_an_empty_output_path_is_refused(argv, capsys, monkeypatch):
     one_line(capsys, "an empty path")
 
 
+@pytest.mark.parametrize("argv", [
+    ["read", "", HAND],
+    ["board", " "],
+    ["eval", ""],
+])
+def test_an_empty_input_path_is_refused(argv, capsys, monkeypatch):
+    # Path("") is the current folder: its photos were read unasked
+    monkeypatch.chdir(os.path.dirname(os.path.dirname(os.path.dirname(__file__))))
+    assert main(argv) == 2
+    one_line(capsys, "an empty path")
+
+
 def test_a_write_that_fails_without_a_system_reason_still_says_one(tmp_path, capsys,
                                                                    monkeypatch):
     import vision.synth

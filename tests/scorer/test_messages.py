@@ -22,6 +22,13 @@ def test_clip_name_shows_control_characters_escaped() -> None:
     assert clip_name("café ü.jpg") == "café ü.jpg"
 
 
+def test_clip_name_shows_invisible_characters_escaped() -> None:
+    # 'x\u200b.jpg' printed as is reads 'x.jpg'; a right-to-left mark turns the name around
+    assert clip_name("x\u200b.jpg") == "x\\u200b.jpg"
+    assert clip_name("photo\u202egpj.exe") == "photo\\u202egpj.exe"
+    assert clip_name("hand-é.jpg") == "hand-é.jpg"
+
+
 def test_summarize_names_the_first_three_and_counts_the_rest() -> None:
     assert summarize(["a", "b"]) == "a; b"
     assert summarize([str(i) for i in range(10)]) == "0; 1; 2; and 7 more"

@@ -24,11 +24,12 @@ from pathlib import Path
 
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import output_path
+from tui.commands.errors import input_path, output_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("photo", metavar="PHOTO", help="a photo of the tableau")
+    parser.add_argument("photo", metavar="PHOTO", type=input_path,
+                        help="a photo of the tableau")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
                         metavar="N", help="the double-N set in play (default: the smallest "
                                           "set holding every value read)")

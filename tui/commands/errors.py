@@ -48,6 +48,16 @@ def output_path(text: str) -> str:
     return text
 
 
+def input_path(text: str) -> str:
+    """An argparse type: a photo, folder or set to read; an empty one is refused (``Path``
+    makes it the current folder, whose photos would be read unasked)."""
+    import argparse
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path: give a photo file or folder")
+    return text
+
+
 def seed(text: str) -> int:
     """An argparse type: a random seed, a whole number from 0 (numpy takes no other)."""
     import argparse

@@ -18,10 +18,12 @@ import sys
 
 from scorer.messages import clip
 from scorer.tiles import SET_SIZES
+from tui.commands.errors import input_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("dataset", metavar="DATASET", help="a labelled set of photos")
+    parser.add_argument("dataset", metavar="DATASET", type=input_path,
+                        help="a labelled set of photos")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
                         metavar="N", help="the double-N set in the photos (6, 9, 12, 15, 18)")
     parser.add_argument("--limit", type=int, default=None, metavar="K",

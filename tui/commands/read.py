@@ -33,12 +33,12 @@ from tui.commands.annotation import (
     overwrite_message,
     photo_overwritten,
 )
-from tui.commands.errors import output_path, share
+from tui.commands.errors import input_path, output_path, share
 from tui.guard import raise_if_stopped
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("images", nargs="+", metavar="IMAGE",
+    parser.add_argument("images", nargs="+", metavar="IMAGE", type=input_path,
                         help="photo files or folders of photos")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
                         metavar="N", help="the double-N set in play (6, 9, 12, 15, 18)")
