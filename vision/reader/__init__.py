@@ -48,10 +48,9 @@ from vision.reader.tile_reader import (
 )
 
 __all__ = ["Calibration", "DETECTOR_FILE", "FrameReader", "MODELS_DIR", "ModelError",
-           "PAIR_TOLERANCE", "ReaderOnFirstUse", "RecognitionError", "TileReader", "annotate_reading", "apply_set_knowledge",
-           "assemble_tiles", "border_colour", "counted_hand", "crop_half", "greedy_pairs",
-           "human_lines", "load_default_reader",
+           "PAIR_TOLERANCE", "ReaderOnFirstUse", "RecognitionError", "TileReader",
+           "annotate_reading", "apply_set_knowledge", "assemble_tiles", "border_colour",
+           "counted_hand", "crop_half", "greedy_pairs", "human_lines", "load_default_reader",
            "load_json_file", "ms_since", "read_image_file", "read_photo_file", "read_undamaged",
-           "recognition_from_dict",
-           "recognize_file", "recognize_loaded", "rules_for", "scale_tile", "shared_reader",
-           "to_dict", "to_json_line", "write_image"]
+           "recognition_from_dict", "recognize_file", "recognize_loaded", "rules_for",
+           "scale_tile", "shared_reader", "to_dict", "to_json_line", "write_image"]
