@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Footer, Header
 
 from scorer.messages import clip
 from scorer.scorecard import Method, Scorecard
+from tui.column_fit import fitted_widths
 from tui.plain import Static
 from tui.recognizer import clean_path
 from tui.standings import lead_words, names, ranks
@@ -159,33 +160,15 @@ class ScorecardScreen(Screen[None]):
         headers = list(card.round_headers())
         if self._columns_for(card) > len(headers):
             headers.append(card.round_header(len(headers)))
-        table.add_column("Player", key="player")
-        table.add_column("Total", key="total")
-        table.add_column("Zero", key="zero")
-        table.add_column("Rank", key="rank")
+        labels: list[object] = ["Player", "Total", "Zero", "Rank"]
+        keys = ["player", "total", "zero", "rank"] + [f"r{i}" for i in range(len(headers))]
         for i, head in enumerate(headers):
-            label = Text(head, style="bold reverse") if i == current else Text(head)
-            table.add_column(label, key=f"r{i}")
-        totals, zeros = card.totals(), card.zero_rounds()
-        rank = ranks(card)
-        running = card.running_totals()
-        for seat, player in enumerate(card.players):
-            place = rank.get(player)
-            rank_cell = (Text("–", style="dim") if place is None else
-                         Text(f"#{place}", style="bold green" if place == 1 else ""))
-            cells: list[object] = [
-                Text(player, style="bold"), Text(str(totals[player]), style="bold"),
-                str(zeros[player]), rank_cell]
-            for r in range(len(headers)):
-                entry = card.rounds[r][seat] if r < len(card.rounds) else None
-                if entry is None:
-                    cells.append(Text("·", style="dim"))
-                elif self.running:
-                    cells.append(str(running[player][r]))
-                elif entry.went_out:
-                    cells.append(Text(went_out_words(entry), style="green"))
-                else:
-                    cells.append(f"{entry.points}{METHOD_MARK[entry.method]}")
+            labels.append(Text(head, style="bold reverse") if i == current else Text(head))
+        rows = self._rows(card, len(headers))
+        # widths set with the rows: the table's own measuring comes too late (column_fit)
+        for label, key, width in zip(labels, keys, fitted_widths(labels, rows), strict=True):
+            table.add_column(label, key=key, width=width)
+        for player, cells in zip(card.players, rows, strict=True):
             table.add_row(*cells, key=player)
         if cursor.row < table.row_count and cursor.column < len(table.columns):
             table.cursor_coordinate = cursor
@@ -199,6 +182,33 @@ class ScorecardScreen(Screen[None]):
                           "\n".join(card.rules_in_words())))
         self.sub_title = " vs ".join(card.players) if len(card.players) <= 4 else (
             f"{len(card.players)} players")
+
+    def _rows(self, card: Scorecard, rounds: int) -> list[list[object]]:
+        """One row of cells per player: name, total, zero rounds, rank, then ``rounds``
+        round cells (points, or running totals when ``running``)."""
+        totals, zeros = card.totals(), card.zero_rounds()
+        rank = ranks(card)
+        running = card.running_totals()
+        rows: list[list[object]] = []
+        for seat, player in enumerate(card.players):
+            place = rank.get(player)
+            rank_cell = (Text("–", style="dim") if place is None else
+                         Text(f"#{place}", style="bold green" if place == 1 else ""))
+            cells: list[object] = [
+                Text(player, style="bold"), Text(str(totals[player]), style="bold"),
+                str(zeros[player]), rank_cell]
+            for r in range(rounds):
+                entry = card.rounds[r][seat] if r < len(card.rounds) else None
+                if entry is None:
+                    cells.append(Text("·", style="dim"))
+                elif self.running:
+                    cells.append(str(running[player][r]))
+                elif entry.went_out:
+                    cells.append(Text(went_out_words(entry), style="green"))
+                else:
+                    cells.append(f"{entry.points}{METHOD_MARK[entry.method]}")
+            rows.append(cells)
+        return rows
 
     @staticmethod
     def _status(card: Scorecard) -> str:
