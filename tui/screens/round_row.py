@@ -23,6 +23,7 @@ from tui.plain import Label, Static
 from tui.row_change import set_row
 from tui.screens.points import typed_points
 from tui.screens.score_entry import ScoreEntryScreen
+from tui.typed_first import after_typed_keys
 from tui.widgets import went_out_words
 from tui.widgets_opening import chosen_opening, opening_select, records_opening
 
@@ -189,6 +190,9 @@ class RoundRowScreen(Screen[RowResult | None]):
 
     # -- actions -----------------------------------------------------------------------
     def action_save(self) -> None:
+        after_typed_keys(self, self._save)
+
+    def _save(self) -> None:
         problems = self._check()
         if problems:
             self.notify(problems[0], title="Row not saved", severity="error")

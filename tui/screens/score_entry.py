@@ -46,6 +46,7 @@ from tui.recognizer import (
 )
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.points import typed_points
+from tui.typed_first import after_typed_keys
 from tui.widgets import DIGITS, chip, chips, confidence_text, parse_tiles
 from tui.widgets_opening import chosen_opening, opening_select, records_opening
 from vision.types import Recognition
@@ -666,6 +667,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
         return True
 
     def action_save(self) -> None:
+        after_typed_keys(self, self._save)
+
+    def _save(self) -> None:
         if self.query_one("#fix-input").display and self.focused is self.query_one(
                 "#fix-input"):
             self._apply_fix(self.query_one("#fix-input", Input).value)

@@ -1,0 +1,49 @@
+"""Ctrl+S typed straight after the last keys saves them too: a priority binding reaches
+the app before the keys that still wait in the focused field's queue."""
+
+from __future__ import annotations
+
+from test_app_evening import SIZE, new_game, round_row
+from test_app_score_input import entry_screen
+from textual import events
+
+from scorer.scorecard import Method
+from tui.screens.scorecard import ScorecardScreen
+
+CHARACTERS = {"space": " ", "tab": "\t"}
+
+
+def burst(app, keys) -> None:
+    """Keys as a terminal delivers them typed fast: all sent before any is taken."""
+    for key in keys:
+        app.post_message(events.Key(key, key if len(key) == 1 else CHARACTERS.get(key)))
+
+
+async def test_ctrl_s_right_after_typing_tiles_saves_what_was_typed(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        screen = await entry_screen(pilot, "p")
+        await pilot.press(*"65")
+        await pilot.pause()
+        burst(app, ["space", "0", "0", "ctrl+s"])
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen) and not screen.is_attached
+        entry = app.card.entry(0, "Ann")
+        assert entry.method is Method.TILES and [str(t) for t in entry.tiles] == ["5-6", "0-0"]
+        assert entry.points == 11 + 50
+
+
+async def test_ctrl_s_right_after_typing_in_the_round_row_saves_the_last_cell(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await round_row(pilot)
+        await pilot.press("1", "tab")
+        await pilot.pause()
+        burst(app, ["2", "3", "ctrl+s", "ctrl+s"])  # the second finds the row closed
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        assert [app.card.entry(0, p).points for p in ("Ann", "Bo")] == [1, 23]
