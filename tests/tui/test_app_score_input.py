@@ -8,6 +8,7 @@ from test_app_evening import SIZE, new_game, round_row
 from textual import events
 
 from scorer.rules import RuleSet
+from scorer.scorecard import Entry
 from scorer.scoring import most_round_points
 from tui.screens.points import typed_points
 from tui.screens.score_entry import ScoreEntryScreen
@@ -223,3 +224,37 @@ async def test_going_out_on_a_double_scores_the_house_penalty(make_app):
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.card.entry(1, "Bo").went_out and app.card.entry(1, "Bo").points == 50
+
+
+async def test_the_round_row_names_this_games_penalty_for_out_on_a_double(make_app):
+    # "out+25" was refused as "not a number: type the digits 0-9 only", and nothing in
+    # the row said that out+50 is how going out on a double is typed
+    app = make_app(rules=RuleSet(going_out_on_double_penalty=50))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        row = await round_row(pilot)
+        assert "out+50: went out on a double" in str(row.query_one("#row-help").render())
+        row.query_one("#cell-0").value = "out+25"
+        await pilot.pause()
+        problems = str(row.query_one("#row-problems").render())
+        assert problems == ("Ann: going out on a double scores 50 in this game: type "
+                            "out+50")
+        row.query_one("#cell-0").value = "Out + 50"
+        row.query_one("#cell-1").value = "7"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.card.entry(0, "Ann") == Entry(50, went_out=True)
+
+
+async def test_the_round_row_says_a_game_without_the_penalty_has_none(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        row = await round_row(pilot)
+        assert "out+" not in str(row.query_one("#row-help").render())
+        row.query_one("#cell-1").value = "out+50"
+        await pilot.pause()
+        assert str(row.query_one("#row-problems").render()) == (
+            "Bo: this game has no penalty for going out on a double: type out (scores 0)")

@@ -9,6 +9,7 @@ rule the row also records the double the round opened on.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from textual import events
@@ -18,6 +19,7 @@ from textual.containers import Grid, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, Input, Select
 
+from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Method, Scorecard
 from tui.plain import Label, Static
 from tui.row_change import set_row
@@ -29,6 +31,7 @@ from tui.widgets_opening import chosen_opening, opening_select, records_opening
 
 MARK = {Method.TYPED: "", Method.TILES: " ▪", Method.CAPTURE: " ◉"}
 WENT_OUT_WORDS = ("o", "out", "went out")
+OUT_PLUS = re.compile(r"(?:o|out|went out) ?\+ ?([0-9]*)")  # "out+50", "out + 50"
 
 
 @dataclass(frozen=True)
@@ -43,6 +46,33 @@ def shown(entry: Entry | None) -> str:
     if entry.went_out:
         return went_out_words(entry)
     return f"{entry.points}{MARK[entry.method]}"
+
+
+def went_out_cell(text: str, rules: RuleSet) -> Entry | None:
+    """What a cell saying its player went out scores: ``o`` or ``out`` 0, ``out+50``
+    the going-out-on-a-double penalty where the house rule has one; None for a cell
+    that says nothing of going out. ValueError names the penalty this game has."""
+    words = " ".join(text.casefold().split())
+    if words in WENT_OUT_WORDS:
+        return Entry(0, went_out=True)
+    match = OUT_PLUS.fullmatch(words)
+    if match is None:
+        return None
+    penalty = rules.going_out_on_double_penalty
+    if not penalty:
+        raise ValueError("this game has no penalty for going out on a double: type out "
+                         "(scores 0)")
+    if match.group(1).lstrip("0") != str(penalty):
+        raise ValueError(f"going out on a double scores {penalty} in this game: type "
+                         f"out+{penalty}")
+    return Entry(penalty, went_out=True)
+
+
+def help_line(rules: RuleSet) -> str:
+    penalty = rules.going_out_on_double_penalty
+    on_double = f"out+{penalty}: went out on a double · " if penalty else ""
+    return (f"o or out: went out · {on_double}F3 tiles, F4 photo for the cell · "
+            "Enter saves the row · F1 all keys")
 
 
 class RoundRowScreen(Screen[RowResult | None]):
@@ -97,8 +127,7 @@ class RoundRowScreen(Screen[RowResult | None]):
                     yield Label("Opened on ", classes="knob-label")
                     yield opening_select(card, self.round_index, "row-opening")
             yield Static("", id="row-problems", classes="error")
-            yield Static("o or out: went out · F3 tiles, F4 photo for the cell · "
-                         "Enter saves the row · F1 all keys", id="row-help")
+            yield Static(help_line(card.rules), id="row-help")
             with Horizontal(classes="buttons"):
                 yield Button("Save row ^S", id="row-save", variant="success")
                 yield Button("Cancel Esc", id="row-cancel")
@@ -149,11 +178,9 @@ class RoundRowScreen(Screen[RowResult | None]):
             return picked
         if not text:
             return None
-        if text.casefold() in WENT_OUT_WORDS:
-            return Entry(0, went_out=True)
-        penalty = self.card.rules.going_out_on_double_penalty
-        if penalty and text.casefold().replace(" ", "") == f"out+{penalty}":
-            return Entry(penalty, went_out=True)  # went out on a double
+        out = went_out_cell(text, self.card.rules)
+        if out is not None:
+            return out
         return Entry(typed_points(text, self.card.rules), method=Method.TYPED)
 
     def _check(self) -> list[str]:
