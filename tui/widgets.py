@@ -22,6 +22,17 @@ def went_out_words(entry: Entry) -> str:
     return "out" if entry.points == 0 else f"out+{entry.points}"
 
 
+def score_now_words(entry: Entry) -> str:
+    """What a cell holds, as the score screen's title says it: "23 (tiles)", "went out
+    (scores 0)" or "went out on a double (scores 50)"; how a hand that went out was
+    entered says nothing, its score comes from the rules."""
+    if not entry.went_out:
+        return f"{entry.points} ({entry.method.value})"
+    if entry.points:
+        return f"went out on a double (scores {entry.points})"
+    return "went out (scores 0)"
+
+
 def chip(tile: Tile) -> str:
     """A tile as it looks on the table: [5|3] (highest half first, as people say it)."""
     return f"[{tile.high}|{tile.low}]"

@@ -258,3 +258,23 @@ async def test_the_round_row_says_a_game_without_the_penalty_has_none(make_app):
         await pilot.pause()
         assert str(row.query_one("#row-problems").render()) == (
             "Bo: this game has no penalty for going out on a double: type out (scores 0)")
+
+
+async def test_the_entry_title_says_a_player_went_out_on_a_double(make_app):
+    # it said "now 50 (typed)", as if 50 points had been typed
+    app = make_app(rules=RuleSet(going_out_on_double_penalty=50))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        app.record(0, "Ann", Entry(50, went_out=True))
+        app.record(0, "Bo", Entry(9))
+        await pilot.pause()
+        app.scorecard.move_to(0, "Ann")
+        screen = await entry_screen(pilot, "enter")
+        title = str(screen.query_one("#entry-title").render())
+        assert title.endswith("now went out on a double (scores 50)"), title
+        await pilot.press("escape")
+        await pilot.pause()
+        app.scorecard.move_to(0, "Bo")
+        screen = await entry_screen(pilot, "enter")
+        assert str(screen.query_one("#entry-title").render()).endswith("now 9 (typed)")

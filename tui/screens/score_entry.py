@@ -47,7 +47,7 @@ from tui.recognizer import (
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.points import typed_points
 from tui.typed_first import after_typed_keys
-from tui.widgets import DIGITS, chip, chips, confidence_text, parse_tiles
+from tui.widgets import DIGITS, chip, chips, confidence_text, parse_tiles, score_now_words
 from tui.widgets_opening import chosen_opening, opening_select, records_opening
 from vision.types import Recognition
 
@@ -152,7 +152,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
             head = (f"{self.player} · round {self.round_index + 1} "
                     f"({self.card.round_header(self.round_index)})")
             if before is not None:
-                head += f" · now {before.points} ({before.method.value})"
+                head += f" · now {score_now_words(before)}"
             yield Label(head, id="entry-title")
             if self.ask_opening:
                 with Horizontal(id="entry-opening-line"):
