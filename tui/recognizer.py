@@ -122,6 +122,14 @@ def clean_path(text: str) -> str:
     return os.path.expanduser(text)
 
 
+def folder_not_photo(path: str) -> str | None:
+    """The one line saying ``path`` (cleaned) is a folder, not a photo; None when it is
+    not a folder."""
+    if not os.path.isdir(path):
+        return None
+    return f"{clip_name(path)} is a folder, not a photo: give the path of a photo in it"
+
+
 def _noop(_: str) -> None:
     return None
 
@@ -171,9 +179,9 @@ class VisionRecognizer:
     def _photo_and_reader(self, path: str, progress: Progress, instead: str = TYPE_INSTEAD):
         """The cleaned path of an existing photo, and the reader module to read it with."""
         path = clean_path(path)
-        if os.path.isdir(path):
-            raise FileNotFoundError(f"{clip_name(path)} is a folder: give the path of a "
-                                    "photo in it")
+        folder = folder_not_photo(path)
+        if folder is not None:
+            raise FileNotFoundError(folder)
         if not os.path.isfile(path):
             raise FileNotFoundError(f"No photo at {clip_name(path)}")
         progress("Loading the tile reader...")

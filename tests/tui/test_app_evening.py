@@ -7,6 +7,7 @@ from textual import events
 from textual.widgets import Select
 from tui_fakes import FakeRecognizer
 
+from scorer.messages import clip_name
 from scorer.rules import RuleSet, TieBreak
 from scorer.scorecard import Method
 from tui.recognizer import VisionRecognizer
@@ -279,6 +280,23 @@ async def test_text_pasted_on_the_scorecard_is_a_score_or_is_said_to_be_neither(
         screen = app.screen
         assert isinstance(screen, ScoreEntryScreen) and screen.mode == "typed"
         assert screen.query_one("#points").value == "23" and recognizer.calls == []
+
+
+async def test_a_folder_pasted_on_the_scorecard_is_said_to_be_a_folder(make_app, tmp_path):
+    # it was refused as "no photo path and no score", as if it were any text
+    folder = tmp_path / "hands of tonight"
+    folder.mkdir()
+    recognizer = FakeRecognizer()
+    app = make_app(recognizer)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        app.screen.post_message(events.Paste(f"'{folder}'\n"))  # as a terminal drops it
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen) and recognizer.calls == []
+        said = [n.message for n in app._notifications]
+        assert said[-1] == (f"{clip_name(str(folder))} is a folder, not a photo: give the "
+                            "path of a photo in it")
 
 
 async def test_photo_dropped_on_the_scorecard_is_read_for_the_selected_cell(make_app, photo):

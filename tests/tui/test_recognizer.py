@@ -85,7 +85,7 @@ def test_a_path_pasted_as_a_shell_writes_it_is_the_file_meant(typed, meant):
 
 def test_a_folder_given_as_the_photo_is_named_a_folder(tmp_path):
     (tmp_path / "detector.onnx").write_bytes(b"x")
-    with pytest.raises(FileNotFoundError, match="is a folder: give the path of a photo"):
+    with pytest.raises(FileNotFoundError, match="is a folder, not a photo: give the path"):
         VisionRecognizer(models_dir=tmp_path).read_path(str(tmp_path))
 
 

@@ -22,7 +22,7 @@ from scorer.messages import clip
 from scorer.scorecard import Method, Scorecard
 from tui.column_fit import fitted_widths
 from tui.plain import Static
-from tui.recognizer import clean_path
+from tui.recognizer import clean_path, folder_not_photo
 from tui.standings import lead_words, names, ranks
 from tui.widgets import DIGITS, rules_summary, went_out_words
 from vision.photo_suffixes import IMAGE_SUFFIXES
@@ -268,11 +268,15 @@ class ScorecardScreen(Screen[None]):
     def on_paste(self, event: events.Paste) -> None:
         """A photo dropped on the terminal arrives as a pasted path: read it for the
         selected cell. Pasted digits are a score typed; anything else is neither, and
-        is said so rather than read as a photo that is not there."""
+        is said so rather than read as a photo that is not there; a folder is named a
+        folder, as the photo tab names it."""
         event.stop()
         text = event.text.strip()
+        folder = folder_not_photo(clean_path(text)) if text and "\n" not in text else None
         if text.isascii() and text.isdigit():
             self.app.action_score("typed", typed=text)
+        elif folder is not None:
+            self.notify(folder, severity="warning")
         elif _names_a_photo(text):
             self.app.action_score("capture", event.text)
         else:
