@@ -22,7 +22,8 @@ from scorer.notation import BOM, MAX_BOARD_CHARS
 from tui.commands.errors import InputError
 
 MAX_BOARD_BYTES = MAX_BOARD_CHARS
-PIPE_SILENCE_S = 10.0  # a pipe silent this long (no writer at all) is given up
+# a pipe silent this long (no writer at all) is given up; every run ends within 10 s
+PIPE_SILENCE_S = 5.0
 
 
 def read_board_source(words: list[str]) -> str:
