@@ -71,7 +71,9 @@ def test_a_photo_with_no_tile_is_nothing_read_one_line_exit_2(monkeypatch, photo
         "closer, from above, in even light"]
     # the JSON object is the reading as it is (no tile), and the status says so too
     assert main(["read", str(photos / "a.png"), "--json"]) == 2
-    assert json.loads(capsys.readouterr().out)["tiles"] == []
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["tiles"] == []
+    assert len(captured.err.splitlines()) == 1 and "no tiles found" in captured.err
 
 
 def test_min_confidence_changes_what_is_doubtful(fake_reader, photos, capsys):
@@ -81,9 +83,12 @@ def test_min_confidence_changes_what_is_doubtful(fake_reader, photos, capsys):
 
 def test_folder_with_a_bad_file_reads_the_rest_and_exits_2(fake_reader, photos, capsys):
     assert main(["read", str(photos), "--json"]) == 2
-    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    captured = capsys.readouterr()
+    lines = [json.loads(line) for line in captured.out.splitlines()]
     assert [d["image"].rsplit("/", 1)[-1] for d in lines] == ["a.png", "b.jpg", "broken.jpg"]
     assert lines[2] == {"image": str(photos / "broken.jpg"), "error": "file is empty (0 bytes)"}
+    # the exit status 2 is said where a person sees it too, one line
+    assert captured.err.splitlines() == [f"{photos / 'broken.jpg'}: error: file is empty (0 bytes)"]
     assert lines[0]["pip_total"] == 0 and lines[0]["tiles"][0]["pips"] == [5, 9]
     assert lines[0]["tiles"][0]["doubtful"] is True
 

@@ -135,6 +135,9 @@ def _read_one(path: Path, reader, rules, args: argparse.Namespace, count: int) -
     if args.json:
         print(to_json_line(result, rules, args.count_doubtful, args.min_confidence),
               flush=True)
+        if unread:  # a person watching a script's run sees why its exit status is 2
+            print(human_lines(result, rules, args.min_confidence, args.count_doubtful)[0],
+                  file=sys.stderr, flush=True)
     else:
         stream = sys.stderr if unread else sys.stdout
         print("\n".join(human_lines(result, rules, args.min_confidence,
