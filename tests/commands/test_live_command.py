@@ -53,6 +53,16 @@ def test_send_without_a_window_sends_the_last_view(truth_reader, tmp_path, monke
     assert "snapshot:" in capsys.readouterr().err
 
 
+def test_a_video_cut_short_is_one_line(truth_reader, tmp_path, capsys):
+    # the frame count that ends a good run is not added under the error
+    cut = tmp_path / "cut.avi"
+    data = SAMPLE.read_bytes()
+    cut.write_bytes(data[:len(data) * 6 // 10])
+    assert main(["live", "--camera", str(cut), "--no-window"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 1 and "ended early" in err[0], err
+
+
 def test_a_missing_video_file_is_one_line(truth_reader, capsys):
     assert main(["live", "--camera", "nowhere.avi", "--no-window"]) == 2
     err = capsys.readouterr().err

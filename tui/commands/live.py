@@ -150,19 +150,23 @@ def run(args: argparse.Namespace) -> int:
                           send=args.send, snapshot_on_exit=args.snapshot_on_exit,
                           doubt_below=args.min_confidence)
     session = LiveSession(source, reader, args.set_max)
+    status = None  # None while running: Ctrl+C leaves it so, and the count is still said
     try:
         if args.no_window:
             from vision.live import run_headless
 
-            return run_headless(session, options, out=lambda line: print(line, flush=True),
-                                err=_err)
-        from vision.live import run_window
+            status = run_headless(session, options, out=lambda line: print(line, flush=True),
+                                  err=_err)
+        else:
+            from vision.live import run_window
 
-        return run_window(session, options, err=_err)
+            status = run_window(session, options, err=_err)
+        return status
     except LiveError as error:
         _err(f"chickenfoot live: {error}")
-        return 2
+        status = 2
+        return status
     finally:
         source.close()
-        if session.frames:
+        if session.frames and status != 2:  # after an error its one line says it all
             _err(f"chickenfoot live: {session.frames} frames, {session.fps:.1f} fps")
