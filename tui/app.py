@@ -267,11 +267,12 @@ class ChickenFootApp(App[None]):
         return True
 
     def _not_saved(self, error: str, quiet: bool) -> None:
+        said = error == self.save_error  # the banner keeps saying it: one toast, not one a change
         self.save_error = error
         self.scorecard.unsaved = (
             f"NOT SAVED: {len(self.pending)} change(s) only in this window ({error}). "
             f"Trying again every {RETRY_S:.0f} s · Ctrl+S tries now")
-        if not quiet:
+        if not quiet and not said:
             self.notify(f"Not saved: {error}. The game stays open here and is saved as "
                         "soon as it can be written.",
                         title="Save failed", severity="error", timeout=20)

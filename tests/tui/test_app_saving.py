@@ -137,6 +137,8 @@ async def test_unsaved_changes_are_shown_until_written_and_quit_asks(make_app, d
         for points in (40, 41, 42, 43, 44, 45):
             await type_score(pilot, points)
         assert app.unsaved and "NOT SAVED" in banner(app) and "full" in banner(app)
+        # one toast for the failure, not one per change: the banner says the rest
+        assert sum(n.title == "Save failed" for n in app._notifications) == 1
         app.clear_notifications()  # the toast is gone: the banner stays
         await pilot.pause()
         assert "NOT SAVED" in banner(app)
