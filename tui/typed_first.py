@@ -1,6 +1,6 @@
 """Keys typed before a priority binding are taken before it acts.
 
-A priority binding (Ctrl+S) runs as its key reaches the app, while the keys typed just
+A priority binding (Ctrl+S, Ctrl+O) runs as its key reaches the app, while the keys typed just
 before it may still wait in the focused field's own queue (the Tiles tab updates its
 list of 55 tiles on every key, so its field falls behind): a save then read the field
 without them. ``after_typed_keys`` queues the action behind those keys instead."""

@@ -1,5 +1,5 @@
-"""Ctrl+S typed straight after the last keys saves them too: a priority binding reaches
-the app before the keys that still wait in the focused field's queue."""
+"""Ctrl+S (or Ctrl+O) typed straight after the last keys takes them too: a priority
+binding reaches the app before the keys that still wait in the focused field's queue."""
 
 from __future__ import annotations
 
@@ -47,3 +47,17 @@ async def test_ctrl_s_right_after_typing_in_the_round_row_saves_the_last_cell(ma
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
         assert [app.card.entry(0, p).points for p in ("Ann", "Bo")] == [1, 23]
+
+
+async def test_ctrl_o_right_after_typing_in_the_round_row_marks_that_cell_out(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await round_row(pilot)
+        burst(app, ["1", "2", "ctrl+o"])  # 12 typed over, then Ann went out after all
+        await pilot.pause()
+        await pilot.press("3", "0", "ctrl+s")  # Bo's cell has the cursor now
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen)
+        assert app.card.entry(0, "Ann").went_out and app.card.entry(0, "Bo").points == 30

@@ -236,6 +236,9 @@ class RoundRowScreen(Screen[RowResult | None]):
         self.dismiss(result)
 
     def action_went_out(self) -> None:
+        after_typed_keys(self, self._went_out)
+
+    def _went_out(self) -> None:
         cell = self._cell(self._focused_seat)
         cell.value = "out"
         self._next_cell()
