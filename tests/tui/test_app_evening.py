@@ -4,7 +4,7 @@ every way of scoring, edits, undo and redo, deleting a round, closing and resumi
 from __future__ import annotations
 
 from textual import events
-from textual.widgets import Select
+from textual.widgets import Input, Select
 from tui_fakes import FakeRecognizer
 
 from scorer.messages import clip_name
@@ -210,6 +210,19 @@ async def test_bad_player_list_keeps_the_form_open_with_the_reason(make_app):
         assert isinstance(app.screen, NewGameScreen)
         assert "at least 2 players" in str(app.screen.query_one("#new-game-error").render())
         assert app.card is None
+
+
+async def test_a_cleared_number_field_keeps_the_form_open_with_the_reason(make_app):
+    # it took the last value unseen: a game started with a hand size nobody chose
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        app.screen.query_one("#knob-custom_hand_size", Input).value = ""
+        await pilot.press(*"Ann, Bo", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen) and app.card is None
+        assert "Custom hand size is empty" in str(
+            app.screen.query_one("#new-game-error").render())
 
 
 async def test_mouse_click_on_a_cell_opens_it_for_scoring(make_app):

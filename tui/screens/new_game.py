@@ -114,7 +114,9 @@ class NewGameScreen(Screen[Scorecard | None]):
         for f in fields(RuleSet):
             if f.name in NUMBER_KNOBS:
                 text = self.query_one(f"#knob-{f.name}", Input).value.strip()
-                values[f.name] = text or getattr(self.rules, f.name)
+                if not text:  # taking the last value unseen would start another game
+                    raise ValueError(f"{KNOBS[f.name][0]} is empty: give a whole number")
+                values[f.name] = text
             else:
                 values[f.name] = self.query_one(f"#knob-{f.name}", Select).value
         return RuleSet.from_dict(values)
