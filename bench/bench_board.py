@@ -74,8 +74,8 @@ def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=N
     truth = truth_readings(placed)
     tiles, problems = reader.read(image, scene.rules.set_max)
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
-    return (tiles, truth, PhotoLook(reader.read_at_many, image, 1.0, scene.rules.set_max),
-            lone)
+    return (tiles, truth, PhotoLook(reader.read_at_many, image, 1.0, scene.rules.set_max,
+                                    reader.most_sure_at_many), lone)
 
 
 def half_truths(tiles, truth) -> list[int | None]:

@@ -127,6 +127,27 @@ def test_looks_taken_at_once_read_as_looks_taken_one_by_one() -> None:
     assert reader.read_at_many(photo, [], 12) == []
 
 
+def test_the_judge_alone_bounds_what_a_full_look_can_read() -> None:
+    """``most_sure_at_many`` (no pips read) may rule a place out only where a full look
+    could not read a tile that surely: on tiles, beside them, and on bare table."""
+    from vision.reader.tile_reader import load_default_reader
+
+    reader = load_default_reader()
+    photo = cv2.imread(str(SAMPLE))
+    tiles, _ = reader.read(photo, 12)
+    places = []
+    for tile in tiles:
+        (ax, ay), (bx, by) = (h.center_px for h in tile.halves)
+        dx, dy = bx - ax, by - ay
+        places += [((ax, ay), (bx, by)), ((bx, by), (bx + dx, by + dy)),
+                   ((ax - 2 * dy, ay + 2 * dx), (bx - 2 * dy, by + 2 * dx))]
+    bounds = reader.most_sure_at_many(photo, places)
+    read = reader.read_at_many(photo, places, 12)
+    assert all(t.confidence <= bound + 1e-4 for t, bound in zip(read, bounds, strict=True))
+    assert min(bounds[0::3]) > 0.5 and min(bounds) < 0.5  # tiles pass, not every place
+    assert reader.most_sure_at_many(photo, []) == []
+
+
 def test_a_look_budget_takes_what_it_allows_of_looks_asked_at_once() -> None:
     from vision.board.budget import LookBudget
 

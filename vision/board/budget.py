@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from vision.board.looks import Look, Place, look_all
+from vision.board.looks import Look, Place, look_all, most_sure
 from vision.types import TileReading
 
 MAX_LOOKS = 120  # about 1.5 s of looks; rendered 15- and 30-tile boards took 0 to 75
@@ -38,6 +38,11 @@ class LookBudget:
         self.spent = self.spent or allowed < len(places)
         self._left -= allowed
         return [*look_all(self._look, places[:allowed]), *[None] * (len(places) - allowed)]
+
+    def most_sure(self, places: Sequence[Place]) -> list[float]:
+        """The look's cheap first look (no pips read), not counted: it costs a small part
+        of a look and only rules places out."""
+        return most_sure(self._look, places)
 
 
 __all__ = ["LookBudget", "MAX_LOOKS", "MAX_SECONDS"]

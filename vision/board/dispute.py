@@ -173,7 +173,7 @@ _UNSURE = (Kind.UNREADABLE_HALF, Kind.UNSURE_TILE)
 # around the play, so no verdict is given on such a board (bench_board seed 97000,
 # dispute 49: the spinner lost under glare, its 2-1 arm loose, 'legal' for an illegal play).
 _INCOMPLETE = frozenset({Kind.LOOSE_TILE, Kind.LOOSE_GROUP, Kind.SECOND_SPINNER,
-                         Kind.HALF_ALONE, Kind.END_HALF_ALONE})
+                         Kind.HALF_ALONE, Kind.END_HALF_ALONE, Kind.LEAF_UNFOUND})
 
 
 def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],

@@ -13,7 +13,9 @@ A tile missed at an open end leaves no gap: nothing lies beyond it. But where th
 detector found one of its halves and not the other (glare on one half), the reader names
 that half alone; a lone half lying straight on from an open end of the tree, where the
 near half of a tile played there would lie, is such a tile's half
-(``tiles_at_open_ends``).
+(``tiles_at_open_ends``). Where the detector found neither half, every open end is
+looked past all the same (``beyond_open_ends``: the pair judge alone first, then a full
+look where it sees a tile), and a tile read there surely is reported, never added.
 
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
@@ -216,6 +218,42 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
     return places
 
 
+def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool]
+                     ) -> list[tuple[int, int, tuple[Point, Point]]]:
+    """Every open end of the tree (tile, half) with the half centres of a tile played
+    straight on from it, where that place lies on bare table: a leaf the detector missed
+    whole leaves no gap and no half alone, so only a look there can find it."""
+    whole = at_full_length(tiles)
+    quads = [tile_quad(t) for t in whole]
+    # every end against every tile is slow in Python on a 30-tile board (about 0.1 s):
+    # only tiles whose corners can reach a point are measured against it
+    centres = np.array([q.mean(axis=0) for q in quads])
+    radii = np.array([float(np.linalg.norm(q - q.mean(axis=0), axis=1).max()) for q in quads])
+
+    def within(point: np.ndarray, margin: float) -> list[int]:
+        return np.flatnonzero(np.linalg.norm(centres - point, axis=1) - radii
+                              <= margin).tolist()
+
+    out = []
+    for a, tile in enumerate(whole):
+        if not in_tree[a]:
+            continue
+        ends, width = tile_ends(tile), tile_width(tile)
+        for h in (0, 1):
+            end = ends[h]
+            if any(point_to_tile(end, quads[k]) < TOUCH_WIDTHS * width
+                   for k in within(end, TOUCH_WIDTHS * width) if k != a):
+                continue  # not open: a tile touches this end
+            unit = end - ends[1 - h]
+            unit = unit / (float(np.linalg.norm(unit)) or 1.0)
+            near, far = end + unit * 0.5 * width, end + unit * 1.5 * width
+            if any(inside_quad(point[None], quads[k])[0]
+                   for point in (near, far) for k in within(point, 0.0)):
+                continue  # a tile lies there: no bare table for a leaf
+            out.append((a, h, (as_point(near), as_point(far))))
+    return out
+
+
 def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]],
           quads: Sequence[np.ndarray], length: float, width: float
           ) -> tuple[float, tuple[Point, Point]] | None:
@@ -338,4 +376,5 @@ def _is_open(end: np.ndarray, tile: int, quads: Sequence[np.ndarray], width: flo
                for k, q in enumerate(quads) if k != tile)
 
 
-__all__ = ["Hole", "gaps_in_lines", "holes_where_tiles_meet", "tiles_at_open_ends"]
+__all__ = ["Hole", "beyond_open_ends", "gaps_in_lines", "holes_where_tiles_meet",
+           "tiles_at_open_ends"]

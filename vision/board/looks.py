@@ -91,6 +91,16 @@ def look_all(look: Look, places: Sequence[Place]) -> list[TileReading | None]:
     return list(many(places))
 
 
+def most_sure(look: Look, places: Sequence[Place]) -> list[float]:
+    """The highest confidence a tile read at each of ``places`` could have, from the
+    look's cheap first look where it has one (``most_sure``), else 1 (no place ruled
+    out)."""
+    first = getattr(look, "most_sure", None)
+    if first is None or not places:
+        return [1.0] * len(places)
+    return list(first(places))
+
+
 # the (tile, half) ends that met a place where a double was found, and that double
 Meets = tuple[tuple[TileReading, int, TileReading], ...]
 
@@ -309,5 +319,6 @@ def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReadi
     return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
 
 
-__all__ = ["Look", "Meets", "Place", "look_all", "doubles_in_holes", "recentred", "split_tiles",
+__all__ = ["Look", "Meets", "Place", "look_all", "most_sure", "doubles_in_holes", "recentred",
+           "split_tiles",
            "tiles_in_gaps", "without_misreadings"]

@@ -69,11 +69,13 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
 class PhotoLook:
     """The reader's look at places in a photo (coordinates in the photo's own pixels, like
     the tiles'; ``scale`` photo pixels per pixel of ``pixels``): one place, or many at
-    once (``many``: one model run for them all)."""
+    once (``many``: one model run for them all); and, where the reader has one, a cheap
+    first look saying how surely any tile there could be read (``most_sure``)."""
 
     def __init__(self, read_at_many, pixels: np.ndarray, scale: float,
-                 set_max: int | None) -> None:
+                 set_max: int | None, most_sure_at_many=None) -> None:
         self._read_at_many = read_at_many
+        self._most_sure_at_many = most_sure_at_many
         self._pixels = pixels
         self._scale = scale
         self._set_max = set_max
@@ -83,10 +85,18 @@ class PhotoLook:
 
     def many(self, places: Sequence[Place]) -> list[TileReading]:
         scale = self._scale
-        tiles = self._read_at_many(
-            self._pixels, [tuple((x / scale, y / scale) for x, y in centres)
-                           for centres in places], self._set_max)
+        tiles = self._read_at_many(self._pixels, self._in_pixels(places), self._set_max)
         return tiles if scale == 1.0 else [scale_tile(t, scale) for t in tiles]
+
+    def most_sure(self, places: Sequence[Place]) -> list[float]:
+        if self._most_sure_at_many is None:
+            return [1.0] * len(places)
+        return list(self._most_sure_at_many(self._pixels, self._in_pixels(places)))
+
+    def _in_pixels(self, places: Sequence[Place]) -> list[Place]:
+        scale = self._scale
+        return [tuple((x / scale, y / scale) for x, y in centres)  # type: ignore[misc]
+                for centres in places]
 
 
 def second_look(reader: FrameReader, loaded: LoadedImage,
@@ -96,7 +106,8 @@ def second_look(reader: FrameReader, loaded: LoadedImage,
     read_at_many = getattr(reader, "read_at_many", None)
     if read_at_many is None:
         return None
-    return PhotoLook(read_at_many, loaded.pixels, loaded.scale, set_max)
+    return PhotoLook(read_at_many, loaded.pixels, loaded.scale, set_max,
+                     getattr(reader, "most_sure_at_many", None))
 
 
 def annotate_board(image_bgr: np.ndarray, tiles: Sequence[TileReading],

@@ -29,6 +29,7 @@ class Kind(Enum):
     HALF_ALONE = "half alone"  # a reading left out has a half where no tile lies
     UNSURE_TILE = "unsure tile"  # a tile on the board read so unsurely it may be none
     END_HALF_ALONE = "end half alone"  # a half alone past an open end, no tile read there
+    LEAF_UNFOUND = "leaf unfound"  # a tile read straight on from an open end, off the board
 
 
 BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
@@ -118,6 +119,10 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
     if kind is Kind.UNSURE_TILE:
         return (f"{where(ix[0])} was read so unsurely ({vs[0] / 100:.2f}) that it may be "
                 "another tile or no tile at all: check it")
+    if kind is Kind.LEAF_UNFOUND:
+        return (f"{vs[0]}-{vs[1]} may lie at ({vs[2]}, {vs[3]}), played on "
+                f"{named(ix[0])}: it was read there only on a second look, so the board "
+                "may lack it: check that end")
     if kind is Kind.END_HALF_ALONE:
         return (f"a tile may be missing at ({vs[0]}, {vs[1]}): a half lies alone there, in line "
                 "with an open end, and no tile could be read")

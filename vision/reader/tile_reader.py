@@ -36,6 +36,7 @@ NOT_A_TILE_BELOW = 0.15
 BIGGER_SET_SURE, BIGGER_SET_HALVES = 0.8, 2
 # A double blank whose divider cannot be seen: doubtful once calibrated (vision.doubt).
 NO_DIVIDER_CONFIDENCE = 0.3
+JUDGE_SURE = 0.5  # a pair-judge score this high takes nothing off a tile's confidence
 
 
 class TileReader:
@@ -103,23 +104,30 @@ class TileReader:
         run has a cost of its own whatever the batch (about 8 ms a look one by one)."""
         if not places:
             return []
-        slots = []
-        for (ax, ay), (bx, by) in places:
-            # a half is a square as wide as the half centres' spacing; turned, its
-            # axis-aligned box (what the detector gives) is |dx| + |dy| wide
-            side = max(abs(bx - ax) + abs(by - ay), 1.0)
-            halves = tuple(HalfSlot((x - side / 2, y - side / 2, x + side / 2, y + side / 2),
-                                    1.0, inferred=True) for x, y in ((ax, ay), (bx, by)))
-            slots.append(halves)
-        pairing = self._judge_for_looks(image_bgr)
-        scores = (np.ones(len(slots)) if pairing is None
-                  else pairing([(a, b) for a, b in slots]))
+        slots = _look_slots(places)
+        scores = self._judge_scores(image_bgr, slots)
         crops = np.array([crop_half(image_bgr, h.box_xyxy) for pair in slots for h in pair],
                          np.uint8)
         probs = self.pip_reader.probabilities(crops, set_max)
         return [_double_blank_checked(image_bgr, _tile_reading(
                     TileSlot((a, b), float(score)), probs[2 * i], probs[2 * i + 1]))
                 for i, ((a, b), score) in enumerate(zip(slots, scores, strict=True))]
+
+    def most_sure_at_many(self, image_bgr: np.ndarray,
+                          places: Sequence[tuple[tuple[float, float], ...]]) -> list[float]:
+        """The highest confidence ``read_at_many`` could give a tile at each of ``places``,
+        from the pair judge alone (no pips read): a cheap first look that rules out places
+        where plainly no tile lies (bare table beside an open end)."""
+        if not places:
+            return []
+        scores = self._judge_scores(image_bgr, _look_slots(places))
+        return [min(1.0, float(score) / JUDGE_SURE) for score in scores]
+
+    def _judge_scores(self, image_bgr: np.ndarray, slots: list[tuple[HalfSlot, HalfSlot]]
+                      ) -> np.ndarray:
+        pairing = self._judge_for_looks(image_bgr)
+        return (np.ones(len(slots)) if pairing is None
+                else np.asarray(pairing([(a, b) for a, b in slots])))
 
     def _judge_for_looks(self, image_bgr: np.ndarray) -> PairProbability | None:
         """The pair judge looking at ``image_bgr``, kept while looks are asked about this
@@ -134,6 +142,20 @@ class TileReader:
         if judge is None:
             return None
         return judge.looking_at(image_bgr)
+
+
+def _look_slots(places: Sequence[tuple[tuple[float, float], ...]]
+                ) -> list[tuple[HalfSlot, HalfSlot]]:
+    """The two halves of a tile looked at where its half centres are ``places``: a half
+    is a square as wide as the centres' spacing; turned, its axis-aligned box (what the
+    detector gives) is |dx| + |dy| wide."""
+    slots = []
+    for (ax, ay), (bx, by) in places:
+        side = max(abs(bx - ax) + abs(by - ay), 1.0)
+        first, second = (HalfSlot((x - side / 2, y - side / 2, x + side / 2, y + side / 2),
+                                  1.0, inferred=True) for x, y in ((ax, ay), (bx, by)))
+        slots.append((first, second))
+    return slots
 
 
 def bigger_set(probs: np.ndarray, set_max: int | None) -> BiggerSet | None:
@@ -179,7 +201,8 @@ def _half_reading(slot: HalfSlot, probs: np.ndarray) -> HalfReading:
 def _tile_reading(tile: TileSlot, first: np.ndarray, second: np.ndarray) -> TileReading:
     halves = (_half_reading(tile.halves[0], first), _half_reading(tile.halves[1], second))
     corners = tuple((round(x, 1), round(y, 1)) for x, y in tile.corners())
-    confidence = round(min(h.confidence for h in halves) * min(1.0, tile.score / 0.5), 4)
+    confidence = round(min(h.confidence for h in halves) * min(1.0, tile.score / JUDGE_SURE),
+                       4)
     return TileReading(corners_px=corners, halves=halves, confidence=confidence)  # type: ignore[arg-type]
 
 
