@@ -28,10 +28,17 @@ def clip(text: str, limit: int = MAX_ECHO) -> str:
     return escaped(text)
 
 
-def escaped(text: str) -> str:
-    """``text`` with its control characters written as escapes (``\\x1b``, ``\\n``):
-    echoed input must not repaint the player's terminal nor split a message."""
-    return "".join(_escaped(c) for c in text) if _has_control(text) else text
+CONTROL = frozenset({"Cc"})  # newlines, escape sequences: they split or repaint a message
+INVISIBLE = frozenset({"Cc", "Cf"})  # and zero-width or direction marks, unseen in a name
+
+
+def escaped(text: str, hidden: frozenset[str] = CONTROL) -> str:
+    """``text`` with its characters of the ``hidden`` Unicode categories written as
+    escapes (``\\x1b``, ``\\n``, ``\\u200b``): echoed input must not repaint the player's
+    terminal nor split a message."""
+    if not any(unicodedata.category(c) in hidden for c in text):
+        return text
+    return "".join(repr(c)[1:-1] if unicodedata.category(c) in hidden else c for c in text)
 
 
 def clip_name(name: str | bytes | os.PathLike, limit: int = MAX_NAME) -> str:
@@ -44,10 +51,7 @@ def clip_name(name: str | bytes | os.PathLike, limit: int = MAX_NAME) -> str:
     name = os.fspath(name)
     if isinstance(name, bytes):  # a name the system gave as bytes (not UTF-8)
         name = name.decode("utf-8", "backslashreplace")
-    name = escaped(name)
-    if any(unicodedata.category(c) == "Cf" for c in name):
-        name = "".join(c.encode("unicode_escape").decode() if unicodedata.category(c) == "Cf"
-                       else c for c in name)
+    name = escaped(name, INVISIBLE)
     if len(name) <= limit:
         return name
     folder, slash, own = name.rpartition("/")
@@ -55,16 +59,6 @@ def clip_name(name: str | bytes | os.PathLike, limit: int = MAX_NAME) -> str:
         return f"{folder[:limit - len(own) - 4]}.../{own}"
     half = (limit - 3) // 2
     return f"{name[:half]}...{name[-half:]}"
-
-
-def _has_control(text: str) -> bool:
-    return any(unicodedata.category(c) == "Cc" for c in text)
-
-
-def _escaped(char: str) -> str:
-    if unicodedata.category(char) != "Cc":
-        return char
-    return repr(char)[1:-1]  # '\n', '\x1b', '\x7f'
 
 
 def summarize(messages: Sequence[str], limit: int = MAX_LISTED, sep: str = "; ") -> str:
