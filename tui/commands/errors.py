@@ -41,20 +41,20 @@ def seconds(text: str) -> float:
 def output_path(text: str) -> str:
     """An argparse type: a file or folder to write to; an empty one is refused (it was
     taken as no drawing at all, or as the current folder)."""
-    import argparse
-
-    if not text.strip():
-        raise argparse.ArgumentTypeError("an empty path: give a file or folder to write to")
-    return text
+    return _not_empty(text, "give a file or folder to write to")
 
 
 def input_path(text: str) -> str:
     """An argparse type: a photo, folder or set to read; an empty one is refused (``Path``
     makes it the current folder, whose photos would be read unasked)."""
+    return _not_empty(text, "give a photo file or folder")
+
+
+def _not_empty(text: str, instead: str) -> str:
     import argparse
 
     if not text.strip():
-        raise argparse.ArgumentTypeError("an empty path: give a photo file or folder")
+        raise argparse.ArgumentTypeError(f"an empty path: {instead}")
     return text
 
 
