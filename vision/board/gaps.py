@@ -143,9 +143,10 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     twice as long), or straight on from one of them at a corner."""
     whole = at_full_length(tiles)  # a short reading must not make the gap look long
     lengths = _lengths(whole)
-    quads = [tile_quad(t) for t in whole]
+    footprints = _Footprints(whole)
+    quads = footprints.quads
     ends = [tile_ends(t) for t in whole]
-    open_ends = [[_is_open(end, i, quads, tile_width(whole[i])) for end in ends[i]]
+    open_ends = [[footprints.is_open(end, i, tile_width(whole[i])) for end in ends[i]]
                  for i in range(len(whole))]
     best: dict[int, tuple[float, list[tuple[Point, Point]]]] = {}
 
@@ -189,12 +190,12 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
     LONE_COS of straight on. One place per lone half (the end whose abutting tile's
     middle it lies nearest)."""
     whole = at_full_length(tiles)
-    quads = [tile_quad(t) for t in whole]
+    footprints = _Footprints(whole)
     ends = [tile_ends(t) for t in whole]
     places = []
     for centre in lone:
         c = np.asarray(centre, dtype=np.float64)
-        if any(inside_quad(c[None], q)[0] for q in quads):
+        if footprints.covered(c):
             continue  # a half of a tile already read
         best: tuple[float, tuple[Point, Point]] | None = None
         for a in range(len(whole)):
@@ -207,7 +208,7 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
                 apart = float(np.linalg.norm(away)) / width
                 fit = abs(apart - 1.0)
                 if (fit > 1.0 - LONE_FROM or cosine(away, end - ends[a][1 - h]) < LONE_COS
-                        or not _is_open(end, a, quads, width)):
+                        or not footprints.is_open(end, a, width)):
                     continue
                 if best is None or fit < best[0]:
                     unit = away / (apart * width)
@@ -224,16 +225,7 @@ def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     straight on from it, where that place lies on bare table: a leaf the detector missed
     whole leaves no gap and no half alone, so only a look there can find it."""
     whole = at_full_length(tiles)
-    quads = [tile_quad(t) for t in whole]
-    # every end against every tile is slow in Python on a 30-tile board (about 0.1 s):
-    # only tiles whose corners can reach a point are measured against it
-    centres = np.array([q.mean(axis=0) for q in quads])
-    radii = np.array([float(np.linalg.norm(q - q.mean(axis=0), axis=1).max()) for q in quads])
-
-    def within(point: np.ndarray, margin: float) -> list[int]:
-        return np.flatnonzero(np.linalg.norm(centres - point, axis=1) - radii
-                              <= margin).tolist()
-
+    footprints = _Footprints(whole)
     out = []
     for a, tile in enumerate(whole):
         if not in_tree[a]:
@@ -241,14 +233,12 @@ def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool]
         ends, width = tile_ends(tile), tile_width(tile)
         for h in (0, 1):
             end = ends[h]
-            if any(point_to_tile(end, quads[k]) < TOUCH_WIDTHS * width
-                   for k in within(end, TOUCH_WIDTHS * width) if k != a):
-                continue  # not open: a tile touches this end
+            if not footprints.is_open(end, a, width):
+                continue
             unit = end - ends[1 - h]
             unit = unit / (float(np.linalg.norm(unit)) or 1.0)
             near, far = end + unit * 0.5 * width, end + unit * 1.5 * width
-            if any(inside_quad(point[None], quads[k])[0]
-                   for point in (near, far) for k in within(point, 0.0)):
+            if footprints.covered(near) or footprints.covered(far):
                 continue  # a tile lies there: no bare table for a leaf
             out.append((a, h, (as_point(near), as_point(far))))
     return out
@@ -370,10 +360,32 @@ def _facing(ends_a: tuple[np.ndarray, np.ndarray], ha: int,
     return span
 
 
-def _is_open(end: np.ndarray, tile: int, quads: Sequence[np.ndarray], width: float) -> bool:
-    """No other tile touches this end."""
-    return all(point_to_tile(end, q) >= TOUCH_WIDTHS * width
-               for k, q in enumerate(quads) if k != tile)
+class _Footprints:
+    """The tiles' outlines, and which of them a point lies on or near. Every point is
+    measured only against the tiles whose corners can reach it: against every tile, the
+    ends of a 30-tile board took about 0.1 s in Python."""
+
+    def __init__(self, tiles: Sequence[TileReading]) -> None:
+        self.quads = [tile_quad(t) for t in tiles]
+        self._centres = np.array([q.mean(axis=0) for q in self.quads]).reshape(-1, 2)
+        self._radii = np.array([float(np.linalg.norm(q - q.mean(axis=0), axis=1).max())
+                                for q in self.quads])
+
+    def _near(self, point: np.ndarray, margin: float) -> list[int]:
+        """The tiles that may lie within ``margin`` of ``point`` (a point of a tile lies
+        within its radius of its centre), rounding allowed for."""
+        reach = np.linalg.norm(self._centres - point, axis=1) - self._radii
+        return np.flatnonzero(reach <= margin + 1e-6).tolist()
+
+    def is_open(self, end: np.ndarray, tile: int, width: float) -> bool:
+        """No other tile touches this end."""
+        return all(point_to_tile(end, self.quads[k]) >= TOUCH_WIDTHS * width
+                   for k in self._near(end, TOUCH_WIDTHS * width) if k != tile)
+
+    def covered(self, point: np.ndarray) -> bool:
+        """Whether a tile lies on ``point``."""
+        return any(inside_quad(np.asarray(point)[None], self.quads[k])[0]
+                   for k in self._near(point, 0.0))
 
 
 __all__ = ["Hole", "beyond_open_ends", "gaps_in_lines", "holes_where_tiles_meet",
