@@ -19,6 +19,13 @@ than ultralytics. ``detector`` shrinks every pixel of the photo with area averag
 ``read.detect`` is the detect stage as ``chickenfoot read`` runs it, a big JPEG decoded
 reduced first (vision.reader.recognize's quick look).
 
+Every round times one read, one detector pass and one ``predict``, one after another, so
+that each ratio compares times taken under the same load, and ends with ``cores``: how
+many of the machine's two cores a two-thread job got just then (``CoresProbe``). On a
+shared virtual machine the second core is at times taken by the host, and every stage
+then runs as on one core; the end-to-end median is also printed apart for the rounds with
+both cores free (``total.both_cores``) and the rest (``total.core_taken``).
+
 Also printed once: ``startup``, the milliseconds to load the three models and read the
 webcam frame the first time (what a one-photo ``chickenfoot read`` pays after imports).
 """
@@ -27,10 +34,12 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import hashlib
 import json
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -64,8 +73,9 @@ def draw_frame(width: int, height: int) -> np.ndarray:
     return image
 
 
-def time_ultralytics(weights: Path, paths: dict[str, Path], imgsz: int, repeat: int):
-    """Median ms of ultralytics ``predict`` with the same detector, per photo."""
+def ultralytics_predictor(weights: Path, imgsz: int):
+    """ultralytics ``predict`` of the same detector weights, warmed up, as a function of a
+    BGR image."""
 
     from vision.training.offline import prepare_offline_ultralytics
 
@@ -73,33 +83,45 @@ def time_ultralytics(weights: Path, paths: dict[str, Path], imgsz: int, repeat: 
     from ultralytics import YOLO
 
     model = YOLO(str(weights), task="detect")
-    out = {}
-    for name, path in paths.items():
-        image = cv2.imread(str(path))
-        # warm-up: the first runs build the session and its buffers; ultralytics says so on
-        # stdout, which is kept for the figures
+
+    def predict(image: np.ndarray) -> None:
+        # ultralytics talks on stdout, which is kept for the figures
         with contextlib.redirect_stdout(sys.stderr):
-            for _ in range(2):
-                model.predict(image, imgsz=imgsz, device="cpu", verbose=False)
-        times = []
-        for _ in range(repeat):
-            t0 = time.perf_counter()
             model.predict(image, imgsz=imgsz, device="cpu", verbose=False)
-            times.append((time.perf_counter() - t0) * 1000.0)
-        out[name] = round(statistics.median(times), 2)
-    return out
+
+    return predict
 
 
-def time_detector(detector, path: Path, repeat: int) -> float:
-    """Median ms of one detector pass over the whole photo (decoded beforehand)."""
-    image = load_image(path).pixels
-    detector.detect(image)
-    times = []
-    for _ in range(repeat):
+class CoresProbe:
+    """How many of the machine's cores a two-thread job gets right now: the same work
+    timed on one thread, then on two at once; 2.0 when both cores are free.
+
+    Why: on a shared virtual machine the second core is at times taken by the host (no
+    steal time shows): every two-thread model run then takes as long as on one thread,
+    and a stage's median moves by half between two runs of the same code. Printing this
+    beside the figures says which machine a run measured. The work is hashing (Python
+    lets go of the GIL while hashing big buffers), about 9 ms on one core."""
+
+    def __init__(self, megabytes: int = 4, passes: int = 4):
+        self.data = np.random.default_rng(0).integers(
+            0, 256, megabytes * 1_000_000, dtype=np.uint8).tobytes()
+        self.passes = passes
+
+    def _work(self) -> None:
+        for _ in range(self.passes):
+            hashlib.sha256(self.data).digest()
+
+    def __call__(self) -> float:
         t0 = time.perf_counter()
-        detector.detect(image)
-        times.append((time.perf_counter() - t0) * 1000.0)
-    return round(statistics.median(times), 2)
+        self._work()
+        alone = time.perf_counter() - t0
+        other = threading.Thread(target=self._work)
+        t0 = time.perf_counter()
+        other.start()
+        self._work()
+        other.join()
+        together = time.perf_counter() - t0
+        return 2.0 * alone / together if together > 0 else float("nan")
 
 
 def time_startup(path: Path) -> float:
@@ -112,34 +134,81 @@ def time_startup(path: Path) -> float:
     return round((time.perf_counter() - t0) * 1000.0, 1)
 
 
-def time_one(path: Path, reader, repeat: int) -> dict[str, float]:
-    """Median ms of what ``chickenfoot read`` does with the photo (``read_photo_file``: a
+def time_read(path: Path, reader) -> dict[str, float]:
+    """Ms of what ``chickenfoot read`` does with the photo once (``read_photo_file``: a
     big photo's quick look, and a second read at full detail when that was not plainly
-    enough), split as: ``load`` (the first decode), ``read`` (the rest), ``report``."""
-    stages: dict[str, list[float]] = {"load": [], "read": [], "report": [], "total": []}
+    enough), split as: ``load`` (the first decode), ``read`` (the rest), ``report``, and
+    the reader's own stages (``read.detect``...)."""
+    t0 = time.perf_counter()
+    load_image(path, most_megapixels=QUICK_LOOK_MEGAPIXELS)
+    t1 = time.perf_counter()
+    loaded, result = read_photo_file(path, reader)
+    t2 = time.perf_counter()
+    to_json_line(result)
+    t3 = time.perf_counter()
+    # the first decode is timed alone, then again inside read_photo_file
+    times = {"load": t1 - t0, "read": (t2 - t1) - (t1 - t0), "report": t3 - t2,
+             "total": t3 - t1}
+    times = {name: seconds * 1000.0 for name, seconds in times.items()}
+    extra = getattr(reader, "last_timings_ms", None)
+    if isinstance(extra, dict):
+        times.update({f"read.{name}": float(ms) for name, ms in extra.items()})
+    return times
+
+
+def time_rounds(path: Path, reader, repeat: int, predict=None, probe=None
+                ) -> list[dict[str, float]]:
+    """``repeat`` rounds, each one read (``time_read``), one detector pass over the whole
+    photo (``detector``), ultralytics ``predict`` when given, and the cores probe when
+    given. Interleaved so that a ratio compares times taken under the same load: on a
+    shared machine a stage timed a minute later can be half as fast again."""
+    image = load_image(path).pixels
+    time_read(path, reader)  # warm-up: first ONNX runs are slower
+    if predict is not None:
+        for _ in range(2):
+            predict(image)
+    rounds = []
     for _ in range(repeat):
+        times = time_read(path, reader)
         t0 = time.perf_counter()
-        load_image(path, most_megapixels=QUICK_LOOK_MEGAPIXELS)
-        t1 = time.perf_counter()
-        loaded, result = read_photo_file(path, reader)
-        t2 = time.perf_counter()
-        to_json_line(result)
-        t3 = time.perf_counter()
-        # the first decode is timed alone, then again inside read_photo_file
-        read_ms = (t2 - t1) - (t1 - t0)
-        for name, ms in (("load", t1 - t0), ("read", read_ms), ("report", t3 - t2),
-                         ("total", t3 - t1)):
-            stages[name].append(ms * 1000.0)
-        extra = getattr(reader, "last_timings_ms", None)
-        if isinstance(extra, dict):
-            for name, ms in extra.items():
-                stages.setdefault(f"read.{name}", []).append(float(ms))
-    return {name: round(statistics.median(values), 2) for name, values in stages.items()}
+        reader.detector.detect(image)
+        times["detector"] = (time.perf_counter() - t0) * 1000.0
+        if predict is not None:
+            t0 = time.perf_counter()
+            predict(image)
+            times["ultralytics.predict"] = (time.perf_counter() - t0) * 1000.0
+        if probe is not None:
+            times["cores"] = probe()
+        rounds.append(times)
+    return rounds
+
+
+def summary(rounds: list[dict[str, float]]) -> dict[str, float]:
+    """The median of each figure over the rounds, and the ratios of the detector and the
+    detect stage to ultralytics ``predict`` (medians of each round's ratio)."""
+    out = {name: round(statistics.median(r[name] for r in rounds), 2) for name in rounds[0]}
+    for name in ("detector", "read.detect"):
+        if name in rounds[0] and "ultralytics.predict" in rounds[0]:
+            out[f"{name}/ultralytics"] = round(statistics.median(
+                r[name] / r["ultralytics.predict"] for r in rounds), 2)
+    return out
+
+
+def by_cores(rounds: list[dict[str, float]], enough: float = 1.6) -> dict[str, float]:
+    """The end-to-end median apart for the rounds with both cores free (the cores probe
+    at ``enough`` or more) and for the rest, with how many rounds each is."""
+    out: dict[str, float] = {}
+    for label, chosen in (("both_cores", [r for r in rounds if r["cores"] >= enough]),
+                          ("core_taken", [r for r in rounds if r["cores"] < enough])):
+        out[f"rounds.{label}"] = len(chosen)
+        if chosen:
+            out[f"total.{label}"] = round(statistics.median(r["total"] for r in chosen), 2)
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=15)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--ultralytics-weights", type=Path, default=None,
                         help="detector weights for ultralytics predict (default: the "
@@ -155,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as error:  # a missing model is one line, not a traceback
         print(f"bench_read: cannot load the tile reader: {error}", file=sys.stderr)
         return 2
+    probe = CoresProbe()
     results: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as folder:
         paths = {}
@@ -164,37 +234,37 @@ def main(argv: list[str] | None = None) -> int:
             cv2.imwrite(str(path), draw_frame(w, h), [cv2.IMWRITE_JPEG_QUALITY, 90])
             paths[name] = path
         startup = time_startup(paths["webcam_1280x720"])
-        for name, path in paths.items():
-            reader.read(load_image(path).pixels)  # warm-up: first ONNX runs are slower
-            results[name] = time_one(path, reader, repeat)
-            results[name]["detector"] = time_detector(reader.detector, path, repeat)
+        predict = None
         if not args.no_ultralytics:
             weights = args.ultralytics_weights or MODELS_DIR / DETECTOR_FILE
             try:
-                predict = time_ultralytics(weights, paths, reader.detector.input_px, repeat)
+                predict = ultralytics_predictor(weights, reader.detector.input_px)
             except ImportError:
                 if args.ultralytics_weights:
                     print("bench_read: --ultralytics-weights needs the training extra: "
                           'pip install -e ".[train]"', file=sys.stderr)
                     return 2
-                predict = {}  # no ultralytics here: the comparison is left out
-            for name, ms in predict.items():
-                results[name]["ultralytics.predict"] = ms
-                results[name]["detector/ultralytics"] = round(
-                    results[name]["detector"] / ms, 2) if ms > 0 else float("nan")
-                if "read.detect" in results[name]:
-                    results[name]["read.detect/ultralytics"] = round(
-                        results[name]["read.detect"] / ms, 2) if ms > 0 else float("nan")
+                # no ultralytics here: the comparison is left out
+        for name, path in paths.items():
+            rounds = time_rounds(path, reader, repeat, predict, probe)
+            results[name] = summary(rounds) | by_cores(rounds)
     if args.json:
         print(json.dumps({"startup_ms": startup, "repeat": repeat, **results}))
     else:
         print(f"startup (load models + first read of the webcam frame): {startup:.0f} ms; "
               f"medians over {repeat} repeats")
         for name, stages in results.items():
-            shown = "  ".join(f"{k} {v:.2f}" if "/" in k else f"{k} {v:.1f} ms"
-                              for k, v in stages.items())
+            shown = "  ".join(_shown(k, v) for k, v in stages.items())
             print(f"{name}: {shown}")
     return 0
+
+
+def _shown(name: str, value: float) -> str:
+    if name.startswith("rounds."):
+        return f"{name} {value:.0f}"
+    if "/" in name or name == "cores":
+        return f"{name} {value:.2f}"
+    return f"{name} {value:.1f} ms"
 
 
 if __name__ == "__main__":

@@ -17,24 +17,6 @@ def _bench():
     return module
 
 
-class StagedReader:
-    last_timings_ms = {"detect": 2.0, "pips": 3.0}
-
-    def read(self, image_bgr, set_max=None):
-        return [], []
-
-
-def test_time_one_reports_medians_per_stage(tmp_path):
-    bench = _bench()
-    path = tmp_path / "frame.jpg"
-    frame = bench.draw_frame(1280, 720)
-    assert frame.shape == (720, 1280, 3)
-    cv2.imwrite(str(path), frame)
-    timings = bench.time_one(path, StagedReader(), 2)
-    assert set(timings) == {"load", "read", "report", "total", "read.detect", "read.pips"}
-    assert timings["read.pips"] == 3.0 and timings["total"] >= timings["load"] > 0
-
-
 class CountingDetector:
     def __init__(self):
         self.calls = 0
@@ -45,10 +27,49 @@ class CountingDetector:
         return None
 
 
-def test_time_detector_times_whole_photo_passes_after_a_warm_up(tmp_path):
-    bench = _bench()
+class StagedReader:
+    last_timings_ms = {"detect": 2.0, "pips": 3.0}
+
+    def __init__(self):
+        self.detector = CountingDetector()
+
+    def read(self, image_bgr, set_max=None):
+        return [], []
+
+
+def _frame(bench, tmp_path):
     path = tmp_path / "frame.jpg"
-    cv2.imwrite(str(path), bench.draw_frame(1280, 720))
-    detector = CountingDetector()
-    assert bench.time_detector(detector, path, 3) >= 0
-    assert detector.calls == 4
+    frame = bench.draw_frame(1280, 720)
+    assert frame.shape == (720, 1280, 3)
+    cv2.imwrite(str(path), frame)
+    return path
+
+
+def test_rounds_interleave_read_detector_predict_and_probe(tmp_path):
+    bench = _bench()
+    reader, seen = StagedReader(), []
+    rounds = bench.time_rounds(_frame(bench, tmp_path), reader, 3,
+                               predict=lambda image: seen.append(image.shape),
+                               probe=lambda: 2.0)
+    assert len(rounds) == 3 and reader.detector.calls == 3
+    assert seen == [(720, 1280, 3)] * 5  # two warm-up passes, then one a round
+    assert set(rounds[0]) == {"load", "read", "report", "total", "read.detect", "read.pips",
+                              "detector", "ultralytics.predict", "cores"}
+    assert rounds[0]["read.pips"] == 3.0 and rounds[0]["total"] >= rounds[0]["load"] > 0
+
+
+def test_summary_takes_medians_and_each_rounds_ratio():
+    bench = _bench()
+    rounds = [{"total": t, "detector": d, "read.detect": d, "ultralytics.predict": u,
+               "cores": c} for t, d, u, c in ((30, 8, 10, 2.0), (50, 16, 16, 1.0),
+                                              (32, 9, 12, 1.9))]
+    figures = bench.summary(rounds) | bench.by_cores(rounds)
+    assert figures["total"] == 32 and figures["detector"] == 9
+    assert figures["detector/ultralytics"] == 0.8  # the median of 0.8, 1.0 and 0.75
+    assert figures["rounds.both_cores"] == 2 and figures["total.both_cores"] == 31
+    assert figures["rounds.core_taken"] == 1 and figures["total.core_taken"] == 50
+
+
+def test_cores_probe_says_how_many_cores_a_two_thread_job_gets():
+    cores = _bench().CoresProbe(megabytes=1, passes=4)()
+    assert 0.5 < cores < 2.6
