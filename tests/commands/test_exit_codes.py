@@ -15,6 +15,7 @@ import pytest
 
 from tui import guard
 from tui.cli import main
+from vision.json_names import name_from
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = ROOT / "datasets" / "samples" / "hand-double12.jpg"
@@ -162,7 +163,17 @@ def test_a_latin1_photo_name_is_written_as_valid_json(tmp_path):
         handle.write(HAND.read_bytes())
     done = cli("read", "--json", name)
     assert done.returncode == 0, done.stderr
-    assert os.fsencode(json.loads(done.stdout)["image"]) == name
+    # strict UTF-8 with no lone surrogate, which strict JSON readers refuse
+    line = done.stdout.decode("utf-8", errors="strict")
+    assert "\\ud" not in line
+    written = json.loads(line)
+    assert written["image"].endswith("caf\ufffd.jpg")
+    assert os.fsencode(name_from(written, "image")) == name
+    for command in (["board", "--json", name], ["board", "--json", name + b".missing"],
+                    ["read", "--json", name + b".missing"]):
+        line = cli(*command).stdout.decode("utf-8", errors="strict").splitlines()[0]
+        assert "\\ud" not in line and os.fsencode(name_from(json.loads(line), "image")) \
+            == command[2]
 
 
 @linux

@@ -123,6 +123,7 @@ def notes(photo, rules: RuleSet) -> list[str]:
 def board_dict(photo, rules: RuleSet) -> dict[str, object]:
     """The JSON object of ``chickenfoot board --json``."""
     from scorer.notation import board_to_json, format_board
+    from vision.json_names import name_fields
 
     reading = photo.reading
     tiles = photo.tiles
@@ -133,7 +134,7 @@ def board_dict(photo, rules: RuleSet) -> dict[str, object]:
                 joins.append({"tile": join.a, "half": join.a_half, "touches": join.b,
                               "touches_half": "side" if join.b_half is None else join.b_half})
     return {
-        "image": photo.loaded.path,
+        **name_fields("image", photo.loaded.path),
         "set": reading.set_max,
         "ok": reading.ok,
         "board": None if reading.board is None else format_board(reading.board),
@@ -172,8 +173,10 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
     except PhotoError as error:
         print(f"chickenfoot {command}: {error}", file=sys.stderr)
         if json_errors:
-            print(json.dumps({"image": path, "ok": False, "board": None,
-                              "error": str(error)}))
+            from vision.json_names import name_fields, readable
+
+            print(json.dumps({**name_fields("image", path), "ok": False, "board": None,
+                              "error": readable(str(error))}))
         return None
     if annotate and not write_annotation(photo, annotate, command):
         return None

@@ -10,7 +10,9 @@ JSON, one object per image per line (``to_json_line``)::
                            {...second half...}]}],
      "pip_total": int, "score": int, "problems": [str]}
 
-and for a file that could not be read: ``{"image": str, "error": str}``.
+and for a file that could not be read: ``{"image": str, "error": str}``. A file name that
+is not UTF-8 is written with U+FFFD for its odd bytes, and its exact bytes in base64
+under ``"image_bytes"`` (``vision.json_names``).
 
 Coordinates are pixels of the original image as displayed (EXIF rotation applied),
 rounded to 0.1 px; confidences are rounded to 4 decimals. ``pip_total`` is the plain sum
@@ -36,6 +38,7 @@ from scorer.rules import RuleSet
 from scorer.scoring import pip_total, score_hand
 from scorer.tiles import MAX_SET, Tile
 from vision.doubt import DOUBT_BELOW, is_doubtful_confidence
+from vision.json_names import name_fields, name_from, readable
 from vision.reader.recognize import RecognitionError, RecognitionResult
 from vision.types import HalfReading, Recognition, TileReading
 
@@ -68,10 +71,10 @@ def to_dict(result: RecognitionResult, rules: RuleSet | None = None,
     """The JSON object of one image (or of one unreadable file). ``pip_total`` and
     ``score`` count the sure tiles only, unless ``count_doubtful``."""
     if isinstance(result, RecognitionError):
-        return {"image": result.image, "error": result.message}
+        return {**name_fields("image", result.image), "error": readable(result.message)}
     hand = counted_hand(result, count_doubtful, doubt_below)
     return {
-        "image": result.image,
+        **name_fields("image", result.image),
         "width": result.width,
         "height": result.height,
         "tiles": [_tile_dict(t, doubt_below) for t in result.tiles],
@@ -87,8 +90,8 @@ def to_json_line(result: RecognitionResult, rules: RuleSet | None = None,
     line = json.dumps(data, ensure_ascii=False)
     try:
         line.encode("utf-8")
-    except UnicodeEncodeError:  # a file name that is not UTF-8: escaped, so the line
-        line = json.dumps(data)  # stays valid JSON and loads back to the same name
+    except UnicodeEncodeError:  # a lone surrogate left in a message: escaped, so the line
+        line = json.dumps(data)  # is still valid JSON
     return line
 
 
@@ -120,7 +123,7 @@ def from_dict(data: Mapping[str, Any]) -> RecognitionResult:
     """The inverse of ``to_dict``; raise ValueError naming the first bad field."""
     if not isinstance(data, Mapping):
         raise ValueError("expected a JSON object")
-    image = str(data.get("image", ""))
+    image = name_from(data, "image")
     if "error" in data:
         return RecognitionError(image=image, message=str(data["error"]))
     try:
