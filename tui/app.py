@@ -213,7 +213,7 @@ class ChickenFootApp(App[None]):
                     change = self.pending[0]
                     card = change.apply(self.saved)  # type: ignore[arg-type]
                     if self.game_id is None:
-                        self.game_id = self.store.create_game(card)
+                        self.game_id = self.store.create_game(card, change.label)
                     else:
                         self.store.save(self.game_id, card, change.label)
                     self.saved = card
@@ -223,11 +223,17 @@ class ChickenFootApp(App[None]):
                     return False
                 continue
             except GameMissing:
-                # deleted in another window: this window's game, shown with its changes,
-                # is saved again as a new game rather than retried forever
+                # Deleted in another window: this window's game, shown with its changes,
+                # is saved again as a new game rather than retried forever. It starts as
+                # the card last saved here, and the changes not saved yet follow it one
+                # snapshot each, as in any game: so u still takes back the last change
+                # (what a player expects right after it), and redo brings it back.
                 deleted = self.game_id
+                restart = pending.new_game(
+                    self.saved,  # type: ignore[arg-type]
+                    f"Game {deleted} as saved here before it was deleted elsewhere")
                 self.game_id, self.saved = None, None
-                self.pending = [pending.new_game(self.card)]  # type: ignore[arg-type]
+                self.pending = [restart, *self.pending]
                 continue
             except StoreError as error:
                 self._not_saved(str(error), quiet)

@@ -52,8 +52,8 @@ def delete_round(round_index: int, label: str) -> Change:
     return Change(label, lambda c: c.without_round(round_index), part)
 
 
-def new_game(card: Scorecard) -> Change:
-    return Change("New game", lambda _c: card, lambda _c: None)
+def new_game(card: Scorecard, label: str = "New game") -> Change:
+    return Change(label, lambda _c: card, lambda _c: None)
 
 
 def chain(base: Scorecard, changes: Sequence[Change]) -> Scorecard:

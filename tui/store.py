@@ -455,7 +455,7 @@ class Store:
                 self._conn.execute("COMMIT")
 
     # -- games ----------------------------------------------------------------------
-    def create_game(self, card: Scorecard) -> int:
+    def create_game(self, card: Scorecard, label: str = "New game") -> int:
         now = _now()
         with self._write() as conn:
             game_id = self._next_game_id(conn)
@@ -464,7 +464,7 @@ class Store:
                 "VALUES (?, ?, ?, ?, 1, 1)",
                 (game_id, now, now, json.dumps(list(card.players))))
             conn.execute("INSERT INTO snapshots VALUES (?, 1, ?, ?, ?)",
-                         (game_id, "New game", json.dumps(card.to_dict()), now))
+                         (game_id, label, json.dumps(card.to_dict()), now))
         self._seen[game_id] = 1
         return game_id
 

@@ -278,3 +278,34 @@ async def test_a_game_deleted_in_another_window_is_said_and_saved_again_when_cha
         assert (card.entry(0, "Ann").points, card.entry(0, "Bo").points) == (9, 4)
     finally:
         store.close()
+
+
+async def test_undo_after_a_deleted_game_is_saved_as_new_takes_back_the_last_change(
+        make_app, db_path):
+    # the game saved again as new held one snapshot: u said "Nothing to undo."
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await type_score(pilot, 9)
+        old = app.game_id
+        other = Store(db_path)
+        other.delete_game(old)
+        other.close()
+        await pilot.press("down")
+        await type_score(pilot, 4)  # Bo's score: the game is saved again, as new
+        assert app.game_id not in (None, old) and not app.pending
+        await pilot.press("u")
+        await pilot.pause()
+        assert "Nothing to undo" not in messages(app)
+        assert app.card.entry(0, "Bo") is None and app.card.entry(0, "Ann").points == 9
+        on_disk = Store(db_path)
+        try:
+            card = on_disk.load(app.game_id)
+            assert card.entry(0, "Bo") is None and card.entry(0, "Ann").points == 9
+            assert on_disk.can_redo(app.game_id)  # undone, not lost
+        finally:
+            on_disk.close()
+        await pilot.press("U")
+        await pilot.pause()
+        assert app.card.entry(0, "Bo").points == 4
