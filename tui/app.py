@@ -16,15 +16,19 @@ import asyncio
 import signal
 from collections.abc import Iterable
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from scorer.messages import escaped
 from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
 from tui.guard import EXIT_TERMINATED
+from tui.pasted_text import pasted_text, read_pastes_as_text
 from tui.pending import Change
 from tui.recognizer import Recognizer
 from tui.screens.changes import ChangesScreen
@@ -77,6 +81,24 @@ class ChickenFootApp(App[None]):
         scores and paths the player typed. Screens pass ``markup=True`` by default."""
         options = {} if timeout is None else {"timeout": timeout}
         super().notify(message, title=title, severity=severity, markup=False, **options)
+
+    def get_driver_class(self) -> type[Driver]:
+        read_pastes_as_text()  # an escape in a paste must not close the form open
+        return super().get_driver_class()
+
+    async def on_event(self, event: events.Event) -> None:
+        """A paste is text for every screen and form: its control characters are left
+        out here, once, and said in one line (a name would refuse them later)."""
+        if isinstance(event, events.Paste) and not event.is_forwarded:
+            text, left_out = pasted_text(event.text)
+            if left_out:
+                self.notify(f"Left out of the pasted text: {len(left_out)} control "
+                            f"character(s), {escaped(''.join(dict.fromkeys(left_out)))}.",
+                            title="Pasted", severity="warning", timeout=6)
+                if not text.strip():
+                    return
+                event.text = text  # the same event goes on, as Textual routes it
+        await super().on_event(event)
 
     def action_help_quit(self) -> None:
         """Ctrl+C: how to quit, in plain words (Textual's own hint is markup, which this
