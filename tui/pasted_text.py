@@ -15,8 +15,12 @@ import importlib
 import unicodedata
 from collections.abc import Iterable
 
-from textual._xterm_parser import XTermParser
 from textual.message import Message
+
+try:  # Textual's own parser is not public: a Textual that moves it pastes as it always did
+    from textual._xterm_parser import XTermParser
+except ImportError:
+    XTermParser = None
 
 ESC = "\x1b"
 PASTE_START = "\x1b[200~"
@@ -80,7 +84,7 @@ def _marker_begun(data: str, marker: str) -> int:
     return 0
 
 
-class PasteSafeParser(XTermParser):
+class PasteSafeParser(XTermParser or object):  # type: ignore[misc]
     """Textual's terminal parser, handed no escape from inside a paste."""
 
     def __init__(self, debug: bool = False) -> None:
@@ -100,6 +104,8 @@ class PasteSafeParser(XTermParser):
 def read_pastes_as_text() -> None:
     """Every Textual driver that reads a terminal (or a browser's, served) reads it with
     ``PasteSafeParser``: the drivers look their parser up by name when they start."""
+    if XTermParser is None:
+        return
     for name in _DRIVER_MODULES:
         try:
             module = importlib.import_module(name)
