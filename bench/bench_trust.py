@@ -128,7 +128,7 @@ def boards_made(folder: Path, reader) -> tuple[int, int]:
 @dataclass
 class DamagedFiles:
     """What the damaged files gave against their undamaged photos: a tile is invented
-    when the undamaged photo did not give it (as many times); of those, some lie where
+    when the undamaged photo did not give it there; of those, some lie where
     the undamaged photo has a tile of other pips (a doubtful tile's second guess moves with
     a few flipped bits), the rest where it has none. A tile the undamaged photo also gave
     is kept (sure or doubtful)."""
@@ -183,12 +183,15 @@ def _tally(name: str, corpus, reader, folder: Path) -> DamagedFiles:
 
 
 def _count(tally: DamagedFiles, tiles, original) -> None:
-    left = Counter(tuple(sorted(t.pips)) for t in original)
+    left = list(original)
     for tile in tiles:
-        key = tuple(sorted(tile.pips))
+        key = sorted(tile.pips)
         sure = not is_doubtful_confidence(tile.confidence)
-        if left[key] > 0:
-            left[key] -= 1
+        # the same tile where the undamaged photo read it (a value alone would take a
+        # phantom of that value elsewhere for it)
+        same = next((o for o in left if sorted(o.pips) == key and _same_place(tile, o)), None)
+        if same is not None:
+            left.remove(same)
             tally.kept += 1
             tally.kept_sure += sure
             continue

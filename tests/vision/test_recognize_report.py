@@ -240,6 +240,32 @@ def test_a_tile_far_bigger_than_the_others_is_doubtful_and_the_rest_stay_sure():
     assert not any(is_doubtful_confidence(t.confidence) for t in kept) and problems == ()
 
 
+def test_a_tile_far_smaller_than_the_others_is_doubtful_and_a_real_tile_keeps_its_value():
+    from dataclasses import replace
+
+    from vision.reader.recognize import apply_set_knowledge
+
+    spinner = _sure_tile_at(0, 100, (9, 9))
+    # the real 9|9, read less surely than the pips of another tile's 9-half boxed as a 9|9
+    spinner = replace(spinner, halves=tuple(replace(h, confidence=0.9, runner_up=12,
+                                                    runner_up_confidence=0.09)
+                                            for h in spinner.halves), confidence=0.9)
+    phantom = _sure_tile_at(400, 35, (9, 9))  # 0.35 times the others' median width
+    phantom = replace(phantom, halves=tuple(replace(h, runner_up=8, runner_up_confidence=0.01)
+                                            for h in phantom.halves))
+    hand = [spinner, _sure_tile_at(150, 110, (5, 9)), _sure_tile_at(300, 90, (0, 9)), phantom]
+    kept, problems = apply_set_knowledge(hand, 12)
+    assert [t.pips for t in kept[:3]] == [(9, 9), (5, 9), (0, 9)]
+    assert not any(is_doubtful_confidence(t.confidence) for t in kept[:3])
+    assert is_doubtful_confidence(kept[3].confidence) and kept[3].pips != (9, 9)
+    assert problems[0] == ("1 tile far smaller than the others: perhaps the pips of one half "
+                           "read as a tile; confirm")
+    # 0.45 times the median, the smallest real tile on the real photos: kept sure
+    small = _sure_tile_at(400, 45, (3, 4))
+    kept, problems = apply_set_knowledge(hand[:3] + [small], 12)
+    assert not any(is_doubtful_confidence(t.confidence) for t in kept) and problems == ()
+
+
 @pytest.mark.parametrize("pips, confidence, asked", [
     ((0, 0), 0.8, True),    # a double blank, 50 points, read fairly surely: asked
     ((0, 0), 0.95, False),  # read surely: counted

@@ -117,6 +117,10 @@ QUICK_LOOK_HALF_PX = 96  # 1.5 times the pip reader's 64-pixel crop of a half
 # Rendered hands among backs and clutter (seeds 4401, 4402; 2,100 tiles, tilted cameras):
 # every sure tile at 1.6 or more was a wrong reading (two backs as a 0-0, a tile with glare).
 OVERSIZED = 1.6
+# Real photos, train and valid (3,028 tiles read among three or more): every sure tile
+# under 0.4 times the median width of the others (7) was pips of one half boxed as a
+# double, and no real tile measured under 0.45 (mosaics of photos at several scales).
+UNDERSIZED = 0.4
 ASKED_CONFIDENCE = 0.5  # under the doubt threshold (vision.doubt): the player confirms
 # A double blank counts 50, several times what another misreading costs, and the backs of
 # tiles and plain patches read as 0|0. On 600 rendered photos (hands among clutter and
@@ -317,6 +321,13 @@ def apply_set_knowledge(tiles: list[TileReading],
             problems.append(f"dropped a tile read as {a}|{b}: not in a double-{limit} set")
             continue
         kept.append(tile)
+    kept, sized = _odd_sized_doubtful(kept)
+    if sized.bigger:
+        problems.append(f"{counted(sized.bigger, 'tile')} far bigger than the others: perhaps "
+                        "two things read as one (two face-down tiles side by side); confirm")
+    if sized.smaller:
+        problems.append(f"{counted(sized.smaller, 'tile')} far smaller than the others: "
+                        "perhaps the pips of one half read as a tile; confirm")
     kept, fixes = _resolve_duplicates(kept, limit)
     problems += fixes
     counts = Counter(Tile.of(*t.pips) for t in kept)
@@ -330,10 +341,6 @@ def apply_set_knowledge(tiles: list[TileReading],
     kept = [replace(t, confidence=min(t.confidence, 1 / counts[Tile.of(*t.pips)]))
             for t in kept]
     kept = [_double_blank_asked(t) for t in kept]
-    kept, oversized = _oversized_doubtful(kept)
-    if oversized:
-        problems.append(f"{counted(oversized, 'tile')} far bigger than the others: perhaps "
-                        "two things read as one (two face-down tiles side by side); confirm")
     return kept, tuple(problems)
 
 
@@ -345,23 +352,33 @@ def _double_blank_asked(tile: TileReading) -> TileReading:
     return tile
 
 
-def _oversized_doubtful(tiles: list[TileReading]) -> tuple[list[TileReading], int]:
+@dataclass(frozen=True)
+class OddSized:
+    """How many tiles were made doubtful for their size, each way."""
+    bigger: int = 0
+    smaller: int = 0
+
+
+def _odd_sized_doubtful(tiles: list[TileReading]) -> tuple[list[TileReading], OddSized]:
     """The tiles of one set are one size. A tile ``OVERSIZED`` times as wide as the
-    median of the others is most often two things read as one: two backs lying side by
-    side, each taken for a half, or a tile and the glare beside it. Such a tile is made
-    doubtful (the player confirms it), never dropped. Needs three tiles to know a size."""
+    median of the others is most often two things read as one (two backs lying side by
+    side, each taken for a half, or a tile and the glare beside it); one ``UNDERSIZED``
+    times as wide is most often the pips of one half boxed as two halves. Such a tile is
+    made doubtful (the player confirms it), never dropped. Needs three tiles to know a
+    size. Done before duplicates are resolved, so that a real tile is not changed to make
+    room for such a reading of the same value."""
     if len(tiles) < 3:
-        return tiles, 0
+        return tiles, OddSized()
     widths = [_width_px(t) for t in tiles]
-    out, count = [], 0
+    out, bigger, smaller = [], 0, 0
     for index, tile in enumerate(tiles):
-        others = widths[:index] + widths[index + 1:]
-        if widths[index] >= OVERSIZED * median(others) \
-                and not is_doubtful_confidence(tile.confidence):
+        typical = median(widths[:index] + widths[index + 1:])
+        odd = (widths[index] >= OVERSIZED * typical, widths[index] <= UNDERSIZED * typical)
+        if any(odd) and not is_doubtful_confidence(tile.confidence):
             tile = replace(tile, confidence=ASKED_CONFIDENCE)
-            count += 1
+            bigger, smaller = bigger + odd[0], smaller + odd[1]
         out.append(tile)
-    return out, count
+    return out, OddSized(bigger, smaller)
 
 
 def _resolve_duplicates(tiles: list[TileReading],
@@ -378,7 +395,7 @@ def _resolve_duplicates(tiles: list[TileReading],
         clash = next((group for group in seen.values() if len(group) > 1), None)
         if clash is None:
             return tiles, notes
-        best: tuple[float, int, int] | None = None
+        best: tuple[tuple[bool, float], int, int] | None = None
         for index in clash:
             for side, half in enumerate(tiles[index].halves):
                 if half.runner_up is None or half.runner_up > limit:
@@ -387,7 +404,9 @@ def _resolve_duplicates(tiles: list[TileReading],
                 pips[side] = half.runner_up
                 if Tile.of(*pips) in seen:
                     continue
-                cost = half.confidence - half.runner_up_confidence
+                # a reading already in doubt is changed before a sure one
+                cost = (not is_doubtful_confidence(tiles[index].confidence),
+                        half.confidence - half.runner_up_confidence)
                 if best is None or cost < best[0]:
                     best = (cost, index, side)
         if best is None:
