@@ -70,6 +70,7 @@ class ChickenFootApp(App[None]):
         self.pending: list[Change] = []  # changes after ``saved``, not on disk yet
         self.save_error = ""  # why the last write failed, while anything is pending
         self._retry_in = RETRY_S
+        self._notices_shown = 0  # of the store's notices
         self.scorecard = ScorecardScreen()
         # The score screen pushed and not dismissed yet: keys typed before it opened are
         # handed to it by the scorecard.
@@ -112,10 +113,16 @@ class ChickenFootApp(App[None]):
     def on_mount(self) -> None:
         self._end_on_sigterm()
         self.push_screen(self.scorecard)
-        for notice in self.store.notices:
-            self.notify(notice, title="Scorecard file", severity="warning", timeout=15)
+        self._store_notices()
         self.set_interval(WATCH_S, self.watch_store)
         self.offer_start()
+
+    def _store_notices(self) -> None:
+        """What the store has said about its file and not shown yet (a damaged file kept
+        aside on opening; the file deleted or replaced while the app runs)."""
+        for notice in self.store.notices[self._notices_shown:]:
+            self.notify(notice, title="Scorecard file", severity="warning", timeout=15)
+        self._notices_shown = len(self.store.notices)
 
     def _end_on_sigterm(self) -> None:
         """SIGTERM (a closed terminal window, a shutdown, ``kill``) ends the app as Ctrl+Q
@@ -228,6 +235,12 @@ class ChickenFootApp(App[None]):
     # -- saving ----------------------------------------------------------------------
     def save_pending(self, quiet: bool = False) -> bool:
         """Write the pending changes, one snapshot each; True when all are on disk."""
+        try:
+            return self._write_pending(quiet)
+        finally:
+            self._store_notices()
+
+    def _write_pending(self, quiet: bool) -> bool:
         deleted = None  # the game deleted in another window, saved again here
         for _attempt in range(5):
             try:
@@ -574,6 +587,7 @@ class ChickenFootApp(App[None]):
         try:
             moved = self.store.undo(self.game_id) if undo else self.store.redo(self.game_id)
         except StoreConflict as conflict:
+            self._store_notices()
             try:
                 self.saved = self.store.load(self.game_id)
             except StoreError as error:
@@ -587,8 +601,10 @@ class ChickenFootApp(App[None]):
                         severity="warning", timeout=15)
             return
         except StoreError as error:
+            self._store_notices()
             self.notify(f"{'Undo' if undo else 'Redo'} failed: {error}", severity="error")
             return
+        self._store_notices()
         if moved is None:
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return

@@ -27,6 +27,12 @@ Design
   one line.
 * Writes that fail (disk full, read-only file) raise ``StoreWriteError`` with one line a
   player understands; the caller keeps its game in memory and tries again later.
+* The file deleted while the app is open (its folder too): SQLite goes on writing the
+  deleted file, which nobody opens again, and every later change would be lost unsaid.
+  Each write first checks that the file at the path is still the one opened; a file gone
+  is written again from the open connection (every game and change) and said in
+  ``notices``; another file put there is opened instead, so the usual check of the game's
+  revision keeps either side's scores; a folder there refuses the write, in words.
 """
 
 from __future__ import annotations
@@ -188,6 +194,15 @@ def _remove_empty(path: Path) -> None:
             pass
 
 
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    """(device, inode) of the file at ``path``; None when there is none."""
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return status.st_dev, status.st_ino
+
+
 def _is_read_only(error: sqlite3.Error) -> bool:
     text = str(error).lower()
     return "readonly" in text or "read-only" in text
@@ -220,6 +235,7 @@ class Store:
         self.notices: list[str] = []
         self._seen: dict[int, int] = {}  # game id -> revision last read or written here
         self._read_only = False  # the last write found the file read-only
+        self._opened: tuple[int, int] | None = None  # (device, inode) of the file opened
         try:
             if self.path.exists() and not self.path.is_file():  # a folder, /dev/zero, a FIFO
                 raise StoreError(f"{self.shown} is not a file a scorecard can be kept in")
@@ -311,6 +327,7 @@ class Store:
         except BaseException:
             conn.close()
             raise
+        self._opened = _file_identity(self.path)
         return conn
 
     def _move_aside(self) -> Path:
@@ -410,6 +427,7 @@ class Store:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        self._follow_file()
         if self._read_only:
             self._reopen()  # the file may have been made writable since
         try:
@@ -440,6 +458,72 @@ class Store:
         self._conn.close()
         self._conn = fresh
         self._read_only = False
+
+    def _follow_file(self) -> None:
+        """Before a write: the file at the path must be the one this connection writes
+        (see the module's notes). StoreWriteError when no file can be written there."""
+        now = _file_identity(self.path)
+        if now is not None and now == self._opened:
+            return
+        if now is None and not self.path.exists():
+            self._write_again()
+            return
+        if not self.path.is_file():
+            raise StoreWriteError(f"{self.shown} was replaced by something that is not a "
+                                  "file while the app was open; no change can be saved "
+                                  "there until it is a file again")
+        try:
+            fresh = self._open()
+        except (sqlite3.Error, StoreError) as error:
+            raise StoreWriteError(f"{self.shown} was replaced by another file while the "
+                                  f"app was open, which cannot be used ({error})") from None
+        self._conn.close()
+        self._conn = fresh
+        self._read_only = False
+        self.notices.append(f"The scorecard file {self.shown} was replaced by another "
+                            "file while the app was open; changes are saved to that file "
+                            "now.")
+
+    def _write_again(self) -> None:
+        """The file was deleted while open: written again, whole, from this connection
+        (into a side name first, so a half copy is never taken for the scorecard)."""
+        restoring = self.path.with_name(self.path.name + ".restoring")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            restoring.unlink(missing_ok=True)
+            copy = sqlite3.connect(restoring)
+            try:
+                self._conn.backup(copy)
+            finally:
+                copy.close()
+        except (OSError, sqlite3.Error) as error:
+            reason = error.strerror if isinstance(error, OSError) else str(error)
+            try:
+                restoring.unlink(missing_ok=True)
+            except OSError:
+                pass
+            raise StoreWriteError(f"{self.shown} was deleted while the app was open and "
+                                  f"cannot be written again ({reason})") from None
+        # Closed before the new file gets a journal: closing removes the journal by name.
+        self._conn.close()
+        try:
+            for suffix in ("-wal", "-shm"):  # left by the deleted file: never mixed in
+                side = self.path.with_name(self.path.name + suffix)
+                if side.exists():
+                    os.replace(side, side.with_name(f"{side.name}.orphan-{time.time_ns()}"))
+            if not self.path.exists():
+                os.replace(restoring, self.path)
+            self._conn = self._open()
+        except (OSError, sqlite3.Error, StoreError) as error:
+            self._conn = sqlite3.connect(restoring if restoring.exists() else self.path,
+                                         timeout=BUSY_TIMEOUT_S, isolation_level=None)
+            self._opened = None
+            raise StoreWriteError(f"{self.shown} was deleted while the app was open and "
+                                  f"cannot be written again ({error})") from None
+        self._read_only = False
+        self.notices.append(f"The scorecard file {self.shown} was deleted while the app "
+                            "was open; it was written again from this window, with every "
+                            "game and change.")
 
     def close(self) -> None:
         self._conn.close()
