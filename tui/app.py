@@ -75,6 +75,7 @@ class ChickenFootApp(App[None]):
         # The score screen pushed and not dismissed yet: keys typed before it opened are
         # handed to it by the scorecard.
         self.opening_entry: ScoreEntryScreen | RoundRowScreen | None = None
+        self.games_shown = 0  # counted up each time another game is put on the card
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -177,7 +178,11 @@ class ChickenFootApp(App[None]):
             self.action_new_game()
 
     # -- the game ------------------------------------------------------------------------
-    def show(self, card: Scorecard | None) -> None:
+    def show(self, card: Scorecard | None, other_game: bool = False) -> None:
+        """Put ``card`` on the scorecard; ``other_game`` when it is not the game shown
+        until now (opened, started, or gone), which counts ``games_shown`` up."""
+        if other_game:
+            self.games_shown += 1
         self.card = card
         self.scorecard.card = card
 
@@ -201,7 +206,7 @@ class ChickenFootApp(App[None]):
         self.game_id = game_id
         self.saved, self.pending = card, []
         self._mark_saved(quiet=True)
-        self.show(card)
+        self.show(card, other_game=True)
         current = card.current_round()
         if current is not None and current < len(card.rounds):
             first_open = next((p for p in card.players
@@ -213,7 +218,7 @@ class ChickenFootApp(App[None]):
         self.game_id = None
         self.rules = card.rules
         self.saved, self.pending = None, [pending.new_game(card)]
-        self.show(card)
+        self.show(card, other_game=True)
         self.save_pending()
         self.call_after_refresh(self.scorecard.move_to, 0, card.players[0])
 
@@ -407,10 +412,12 @@ class ChickenFootApp(App[None]):
         if self.opening_entry is not None or isinstance(self.screen, ScoreEntryScreen):
             return
         live = mode == "live"  # the live view's newest snapshot, reviewed as a photo
+        opened = self.games_shown
 
         def scored(entry: Entry | None) -> None:
             self.opening_entry = None
-            if entry is None or self.card is None:
+            if entry is None or self.card is None or self._other_game(
+                    opened, f"{player}'s score"):
                 return
             if screen.ask_opening and screen.opening != self.card.opening(round_index):
                 try:
@@ -447,10 +454,12 @@ class ChickenFootApp(App[None]):
             return
         round_index = spot[0]
         card = self.card
+        opened = self.games_shown
 
         def scored(result: RowResult | None) -> None:
             self.opening_entry = None
-            if result is None or self.card is None:
+            if result is None or self.card is None or self._other_game(
+                    opened, f"round {round_index + 1}"):
                 return
             if _row_in(self.card, round_index) != _row_in(card, round_index):
                 self.notify(
@@ -464,6 +473,16 @@ class ChickenFootApp(App[None]):
         screen = RoundRowScreen(card, round_index, typed)
         self.opening_entry = screen
         self.push_screen(screen, scored)
+
+    def _other_game(self, opened: int, what: str) -> bool:
+        """True (and says so) when another game was put on the card since a score screen
+        opened (``opened``: ``games_shown`` then): what it saves belongs to that game."""
+        if opened == self.games_shown:
+            return False
+        self.notify(f"Not recorded: another game was opened while {what} was being "
+                    "typed. Enter it again on the game it belongs to.",
+                    title="Not recorded", severity="error", timeout=15)
+        return True
 
     def record_row(self, round_index: int, result: RowResult) -> None:
         """Put a whole row on the card as one change (one undo takes it back)."""
@@ -717,7 +736,7 @@ class ChickenFootApp(App[None]):
             return False
         if game_id == self.game_id:
             self.game_id, self.saved = None, None
-            self.show(None)
+            self.show(None, other_game=True)
         self.notify(f"Game {game_id} deleted.", timeout=4)
         return True
 
@@ -748,7 +767,14 @@ class ChickenFootApp(App[None]):
             self.push_screen(HelpScreen(screen_keys(self.screen)))
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The scorecard's commands on the scorecard only: run from the palette over a
+        score being typed, a form or a list, they would change the game under it (a new
+        game, another game opened, an undo), and what that screen saves would then land
+        on a card it was not opened on."""
         yield from super().get_system_commands(screen)
+        if screen is not self.scorecard:
+            yield SystemCommand("Help", "Keys and how scoring works", self.action_help)
+            return
         yield SystemCommand("New game", "Players, set and house rules", self.action_new_game)
         yield SystemCommand("Score: type points", "For the selected player and round",
                             lambda: self.action_score("typed"))
