@@ -76,6 +76,12 @@ class ChickenFootApp(App[None]):
         # handed to it by the scorecard.
         self.opening_entry: ScoreEntryScreen | RoundRowScreen | None = None
         self.games_shown = 0  # counted up each time another game is put on the card
+        # Changes undone before they reached the disk, last undone last: U brings them
+        # back. The store's own redo past its cursor predates them (a change never saved
+        # did not drop it), so only ``_store_redos`` of those come first: the store undos
+        # made since.
+        self._undone_unsaved: list[Change] = []
+        self._store_redos: int | None = None  # None: no change undone unsaved
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
@@ -183,6 +189,7 @@ class ChickenFootApp(App[None]):
         until now (opened, started, or gone), which counts ``games_shown`` up."""
         if other_game:
             self.games_shown += 1
+            self._forget_undone_unsaved()
         self.card = card
         self.scorecard.card = card
 
@@ -222,13 +229,16 @@ class ChickenFootApp(App[None]):
         self.save_pending()
         self.call_after_refresh(self.scorecard.move_to, 0, card.players[0])
 
-    def change(self, change: Change) -> None:
+    def change(self, change: Change, redone: bool = False) -> None:
         """Every change goes through here: shown at once, saved at once. ValueError when
-        it cannot be made on this card."""
+        it cannot be made on this card. A new change (not ``redone``) ends what U can
+        bring back, as on disk."""
         if self.card is None:
             return
         was_finished = self.card.is_finished
         card = change.apply(self.card)
+        if not redone:
+            self._forget_undone_unsaved()
         self.pending.append(change)
         self.show(card)
         self.save_pending()
@@ -589,6 +599,8 @@ class ChickenFootApp(App[None]):
         if undo and self.pending and self.game_id is not None:
             # The last change never reached the disk: taking it back is all undo does.
             dropped = self.pending.pop()
+            self._undone_unsaved.append(dropped)
+            self._store_redos = 0
             before = self.card
             self.show(pending.chain(self.saved, self.pending))  # type: ignore[arg-type]
             self._to_changed_cell(before)
@@ -597,6 +609,9 @@ class ChickenFootApp(App[None]):
             else:
                 self._not_saved(self.save_error, quiet=True)
             self.notify(f"Undone: {dropped.label} (it had not been saved)", timeout=4)
+            return
+        if not undo and self._undone_unsaved and not self._store_redos:
+            self._redo_unsaved()
             return
         if self.game_id is None or self.pending:
             what = "undo" if undo else "redo"
@@ -607,6 +622,7 @@ class ChickenFootApp(App[None]):
             moved = self.store.undo(self.game_id) if undo else self.store.redo(self.game_id)
         except StoreConflict as conflict:
             self._store_notices()
+            self._forget_undone_unsaved()
             try:
                 self.saved = self.store.load(self.game_id)
             except StoreError as error:
@@ -628,11 +644,34 @@ class ChickenFootApp(App[None]):
             self.notify("Nothing to undo." if undo else "Nothing to redo.")
             return
         card, label = moved
+        if self._store_redos is not None:
+            self._store_redos += -1 if not undo else 1
         before = self.card
         self.saved = card
         self.show(card)
         self._to_changed_cell(before)
         self.notify(f"{'Undone' if undo else 'Redone'}: {label}", timeout=4)
+
+    def _redo_unsaved(self) -> None:
+        """U after u took back a change that had not been saved: that change again."""
+        change = self._undone_unsaved.pop()
+        undone = list(self._undone_unsaved)
+        before = self.card
+        try:
+            self.change(change, redone=True)
+        except ValueError as error:
+            self.notify(f"Not redone: {change.label} ({error}).", severity="error")
+            return
+        finally:
+            self._undone_unsaved = undone
+            if not undone:
+                self._store_redos = None
+        self._to_changed_cell(before)
+        self.notify(f"Redone: {change.label}", timeout=4)
+
+    def _forget_undone_unsaved(self) -> None:
+        self._undone_unsaved = []
+        self._store_redos = None
 
     def _to_changed_cell(self, before: Scorecard | None) -> None:
         """The cursor to the first cell an undo or redo changed, so that what is typed
