@@ -718,8 +718,11 @@ class ChickenFootApp(App[None]):
             if yes:
                 self._start_rematch(fresh)
 
-        if card.is_finished or not any(card.round_started(i)
-                                       for i in range(len(card.rounds))):
+        if card == fresh:  # another would only leave this one empty in History
+            self.notify(f"This game has no scores yet: it is already a new game for "
+                        f"{', '.join(card.players)}.", timeout=4)
+        elif card.is_finished or not any(card.round_started(i)
+                                         for i in range(len(card.rounds))):
             self._start_rematch(fresh)
         else:
             self.push_screen(ConfirmScreen(
