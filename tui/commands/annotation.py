@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 
@@ -69,3 +71,34 @@ def overwrite_message(photo: Path) -> str:
     from scorer.messages import clip_name
 
     return f"--annotate would write over the photo {clip_name(str(photo))}: choose another file"
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why the folder ``folder`` cannot be made (or written into), else None; nothing is
+    created. Asked before any photo is read: the folder a drawing goes to was made after
+    each photo's reading, and its failure printed Python's own words, the whole name
+    (thousands of characters) and the same line again for every photo."""
+    from scorer.messages import clip_name, os_reason
+
+    denied = os.strerror(errno.EACCES)
+    there = folder
+    while True:  # the nearest part of the path that is there
+        try:
+            info = os.stat(there)
+            break
+        except (FileNotFoundError, NotADirectoryError):
+            if there.parent == there:
+                return None
+            there = there.parent
+        except OSError as error:  # a name too long, a loop of links
+            return f"cannot make the folder {clip_name(folder)}: {os_reason(error)}"
+        except ValueError:  # a NUL in the name: writing it says why
+            return None
+    if not stat.S_ISDIR(info.st_mode):
+        return (f"cannot make the folder {clip_name(folder)}: {clip_name(there)} is a file, "
+                "not a folder")
+    if not os.access(there, os.W_OK | os.X_OK):
+        if there == folder:
+            return f"cannot write into the folder {clip_name(folder)}: {denied}"
+        return f"cannot make the folder {clip_name(folder)}: {clip_name(there)}: {denied}"
+    return None

@@ -24,10 +24,11 @@ from pathlib import Path
 
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import input_path, output_path
+from tui.commands.errors import input_path, one_value_each, output_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("photo", metavar="PHOTO", type=input_path,
                         help="a photo of the tableau")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
@@ -37,7 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="spinner arms: 4, 6 or 8 (house rule; default 4)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--annotate", metavar="OUT", default=None, type=output_path,
-                        help="write the photo with the board as read drawn on it (.png/.jpg)")
+                        help="write the photo with the board as read drawn on it (.png/.jpg; "
+                             "into a folder: NAME.annotated.png)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -158,13 +160,15 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
     None after printing one line saying why not (and, with ``json_errors``, a JSON
     object saying it on standard output when the photo cannot be read, as ``read
     --json`` does: a program reading the output gets an answer for every photo)."""
-    from tui.commands.annotation import overwrite_message, photo_overwritten
+    from tui.commands.annotation import annotation_path, overwrite_message, photo_overwritten
     from tui.commands.read import load_reader
     from vision.board import PhotoError, read_board_photo
 
-    if annotate and photo_overwritten([Path(annotate)], [Path(path)]) is not None:
-        print(f"chickenfoot {command}: {overwrite_message(Path(path))}", file=sys.stderr)
-        return None
+    if annotate:  # a folder gets NAME.annotated.png, as `read` writes (not "no suffix")
+        annotate = str(annotation_path(annotate, Path(path), many=False))
+        if photo_overwritten([Path(annotate)], [Path(path)]) is not None:
+            print(f"chickenfoot {command}: {overwrite_message(Path(path))}", file=sys.stderr)
+            return None
     reader = load_reader(command)
     if reader is None:
         return None

@@ -50,6 +50,17 @@ def input_path(text: str) -> str:
     return _not_empty(text, "give a photo file or folder")
 
 
+def camera_source(text: str) -> str:
+    """An argparse type: a camera index, stream URL or video file; an empty one is refused
+    (it was taken as a video file named nothing: "no video file at  (...)")."""
+    import argparse
+
+    if not text.strip():
+        raise argparse.ArgumentTypeError("nothing given: give a camera index (0 is the "
+                                         "first), a stream URL or a video file")
+    return text
+
+
 def _not_empty(text: str, instead: str) -> str:
     import argparse
 
@@ -88,6 +99,60 @@ def camera_index(text: str) -> int:
     if problem is not None:
         raise argparse.ArgumentTypeError(f"camera {text[:40]}: {problem}")
     return int(text)
+
+
+MAX_HOST_CHARS = 253  # the longest name DNS carries; an address is shorter still
+
+
+def host(text: str) -> str:
+    """An argparse type: the address or host name to serve on (``127.0.0.1``, ``::1``,
+    ``0.0.0.0``, ``my-laptop.local``). One that no host can be named (empty, a control
+    character, too long, a label IDNA refuses) is refused here, by its start and with its
+    control characters escaped: the system's own error quoted it whole, so a newline split
+    the message and an escape sequence reached the terminal."""
+    import argparse
+    import unicodedata
+
+    from scorer.messages import INVISIBLE, clip, escaped
+
+    shown = clip(escaped(text, INVISIBLE))
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty host: give an address like 127.0.0.1 "
+                                         "or 0.0.0.0, or a host name")
+    if len(text) > MAX_HOST_CHARS or any(unicodedata.category(c) in ("Cc", "Cf", "Zs")
+                                         for c in text):
+        raise argparse.ArgumentTypeError(f"'{shown}' is not an address or a host name")
+    try:
+        text.encode("idna")
+    except UnicodeError:
+        raise argparse.ArgumentTypeError(f"'{shown}' is not an address or a host name "
+                                         "(a name's parts are 1 to 63 letters, digits or "
+                                         "hyphens)") from None
+    return text
+
+
+def one_value_each(parser) -> None:
+    """Every option of ``parser`` added after this that takes one value (``--set``,
+    ``--arms``, ``--port``...) refuses a second, different one in the same command: argparse
+    kept the last silently, so ``check ... --arms 4 --arms 8`` judged on 8 arms while
+    ``--rule spinner-arms=4 --arms 8`` was refused. The same value twice is taken."""
+    import argparse
+
+    from scorer.messages import clip
+
+    class StoreOnce(argparse._StoreAction):
+        def __call__(self, parser, namespace, values, option_string=None):
+            if option_string is not None:  # positionals are stored once by argparse
+                given = namespace.__dict__.setdefault("_option_values_given", {})
+                if self.dest in given and given[self.dest][1] != values:
+                    first, before = given[self.dest]
+                    parser.error(f"{first} is given twice, as {clip(str(before))} and as "
+                                 f"{clip(str(values))}: give one")
+                given.setdefault(self.dest, (option_string, values))
+            setattr(namespace, self.dest, values)
+
+    parser.register("action", None, StoreOnce)
+    parser.register("action", "store", StoreOnce)
 
 
 def given_once():

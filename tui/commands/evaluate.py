@@ -16,12 +16,13 @@ import argparse
 import json
 import sys
 
-from scorer.messages import clip
+from scorer.messages import clip, clip_name
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import input_path
+from tui.commands.errors import input_path, one_value_each
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("dataset", metavar="DATASET", type=input_path,
                         help="a labelled set of photos")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
@@ -39,9 +40,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
 
     try:
-        load_dataset(args.dataset)
+        kind, samples = load_dataset(args.dataset)
     except DatasetError as error:
         print(f"chickenfoot eval: {error}", file=sys.stderr)
+        return 2
+    if kind == "half-boxes" and not any(map(has_label_file, samples)):
+        print(f"chickenfoot eval: {clip_name(args.dataset)}: none of its {len(samples)} "
+              "photos has a label file (labels/NAME.txt for images/NAME.jpg): nothing to "
+              "measure", file=sys.stderr)
         return 2
     from tui.commands.read import load_reader
 
@@ -49,6 +55,17 @@ def run(args: argparse.Namespace) -> int:
     if reader is None:
         return 2
     return measure(args, reader)
+
+
+def has_label_file(sample) -> bool:
+    """Whether a half-box photo has its labels file. A photo without one is a photo with no
+    tile (YOLO's way), so a set whose labels were renamed, or lie in another folder, was
+    measured as a set of empty tables: exit 0, every figure 0%."""
+    label = sample.image.parent.parent / "labels" / f"{sample.image.stem}.txt"
+    try:
+        return label.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def measure(args: argparse.Namespace, reader) -> int:

@@ -40,10 +40,11 @@ import sys
 from pathlib import Path
 
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import output_path, seconds, share
+from tui.commands.errors import camera_source, host, one_value_each, output_path, seconds, share
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.epilog = ("Without --page, --window or --no-window, the live view opens in a window "
                      "where OpenCV can open one, and otherwise (the headless OpenCV installed "
                      "by default) as a page at http://127.0.0.1:8765/, printed and opened in "
@@ -53,6 +54,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      "scorecard app's inbox (in the app, l on the round takes it). Ctrl+C "
                      "ends it (exit 130).")
     parser.add_argument("--camera", default="0", metavar="INDEX|URL|VIDEO_FILE",
+                        type=camera_source,
                         help="camera index, stream URL or video file (default 0)")
     parser.add_argument("--width", type=int, default=1280, metavar="W",
                         help="camera width to ask for (default 1280)")
@@ -72,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                       help="no picture: print a line when the reading changes")
     parser.add_argument("--port", type=int, default=8765, metavar="N",
                         help="the page's port (default 8765; 0 takes a free one)")
-    parser.add_argument("--host", default="127.0.0.1", metavar="H",
+    parser.add_argument("--host", default="127.0.0.1", metavar="H", type=host,
                         help="the page's address (default 127.0.0.1: this computer only; "
                              "0.0.0.0 opens it to the network)")
     parser.add_argument("--no-open", dest="open_page", action="store_false",

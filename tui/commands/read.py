@@ -25,19 +25,21 @@ import os
 import sys
 from pathlib import Path
 
-from scorer.messages import clip_name
+from scorer.messages import clip_name, os_reason
 from scorer.tiles import SET_SIZES
 from tui.commands.annotation import (
     annotation_path,
     drawn_twice,
+    folder_problem,
     overwrite_message,
     photo_overwritten,
 )
-from tui.commands.errors import input_path, output_path, share
+from tui.commands.errors import input_path, one_value_each, output_path, share
 from tui.guard import raise_if_stopped
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("images", nargs="+", metavar="IMAGE", type=input_path,
                         help="photo files or folders of photos")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
@@ -73,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
         if clash is not None:
             print(f"chickenfoot read: {clash}", file=sys.stderr)
             return 2
+        if len(paths) > 1:  # the folders the drawings go to are made as they are written
+            for folder in dict.fromkeys(target.parent for target in targets):
+                problem = folder_problem(folder)
+                if problem is not None:
+                    print(f"chickenfoot read: --annotate: {problem}", file=sys.stderr)
+                    return 2
     reader = load_reader(on_first_use=True)  # a big photo is decoded before the models open
     if reader is None:
         return 2
@@ -152,11 +160,16 @@ def _annotate(loaded, result, rules, args: argparse.Namespace, count: int) -> bo
     from vision.reader import annotate_reading, write_image
 
     target = annotation_path(args.annotate, Path(loaded.path), count > 1)
-    try:
-        if count > 1:
+    if count > 1:
+        try:
             target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:  # checked before reading; changed since
+            print(f"chickenfoot read: --annotate: cannot make the folder "
+                  f"{clip_name(target.parent)}: {os_reason(error)}", file=sys.stderr)
+            return False
+    try:
         write_image(target, annotate_reading(loaded.pixels, result, rules, args.min_confidence))
-    except OSError as error:
+    except OSError as error:  # write_image says it in one line, the name clipped
         print(f"chickenfoot read: {error}", file=sys.stderr)
         return False
     return True

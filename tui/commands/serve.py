@@ -25,22 +25,25 @@ import shlex
 import subprocess
 import sys
 
+from tui.commands.errors import camera_source, host, one_value_each
+
 DEFAULT_PORT = 8000
 DEFAULT_LIVE_PORT = 8765
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.epilog = ("Each browser that opens the page gets the scorecard app that plain "
                      "`chickenfoot` opens, on the same store (--db, or $CHICKENFOOT_DB). "
                      "Only this computer can open it, unless --host 0.0.0.0: then every "
                      "phone on the network can (the URL to open is printed). Ctrl+C stops "
                      "it (exit 130).")
-    parser.add_argument("--host", default="127.0.0.1", metavar="H",
+    parser.add_argument("--host", default="127.0.0.1", metavar="H", type=host,
                         help="address to serve on (default 127.0.0.1: this computer only; "
                              "0.0.0.0: every phone on the network)")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT, metavar="N",
                         help=f"port (default {DEFAULT_PORT}; 0 takes a free one)")
-    parser.add_argument("--live", nargs="?", const="0", default=None,
+    parser.add_argument("--live", nargs="?", const="0", default=None, type=camera_source,
                         metavar="INDEX|URL|VIDEO_FILE",
                         help="also serve the live view of this camera (default 0), stream "
                              "or video, linked from the scorecard page")
