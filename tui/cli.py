@@ -47,9 +47,12 @@ def _ascii_int(text: str) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse with its error in one short line: a 100,000-character value given to
     --set is named by its start, not echoed whole, and the usage is left to --help.
-    Every ``type=int`` option (here and in each command's parser) reads 0-9 only."""
+    Every ``type=int`` option (here and in each command's parser) reads 0-9 only. An
+    option is written whole: argparse took ``read --count`` for ``--count-doubtful``,
+    counting doubtful tiles in a score nobody asked to count them in."""
 
     def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         self.register("type", int, _ascii_int)
 

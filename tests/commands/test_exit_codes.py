@@ -136,6 +136,13 @@ def test_a_signal_while_the_command_starts_is_one_line_and_130(sent, said):
     assert err == said
 
 
+def test_an_option_is_written_whole(capsys):
+    # argparse took --count for --count-doubtful: doubtful tiles counted unasked
+    assert main(["read", str(HAND), "--count"]) == 2
+    assert "unrecognized arguments: --count" in capsys.readouterr().err
+    assert main(["check", "1-1", "--pla", "1-2@1-1"]) == 2
+
+
 def test_usage_errors_stay_2_and_help_stays_0(capsys):
     assert cli("check").returncode == 2
     assert cli("--help").returncode == 0
