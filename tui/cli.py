@@ -36,7 +36,10 @@ QUICK_EXIT = frozenset({"read", "board", "check"})
 def _ascii_int(text: str) -> int:
     """``int`` for options, in the digits 0-9 only: Python's own ``int`` also takes
     Arabic-Indic and other digits, which board notation refuses; one rule for both."""
-    if not text.isascii():
+    if not (text.isascii() and text.strip().lstrip("+-").isdigit()):
+        # int() also takes other scripts' digits and underscores ("1_2" is 12)
+        if text.isascii():
+            raise argparse.ArgumentTypeError(f"invalid int value: {text!r}")
         raise argparse.ArgumentTypeError(f"write {text!r} with the digits 0-9")
     try:
         return int(text)

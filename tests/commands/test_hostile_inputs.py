@@ -94,6 +94,9 @@ def test_a_board_piped_to_standard_input_is_read_to_its_end(capsys, monkeypatch)
     (["read", "--set", "x", "x.jpg"], "see chickenfoot read --help"),
     (["read", "--set", "\u0661\u0662", "x.jpg"], "with the digits 0-9"),  # Arabic-Indic 12
     (["simulate", "--players", "\u0663"], "with the digits 0-9"),
+    (["read", "--set", "1_2", "x.jpg"], "invalid int value: '1_2'"),  # int() reads 12
+    (["check", "1-1", "--play", "1-2@1-1", "--rule", "target-total=1_000"],
+     "target-total must be a whole number in 0-9 digits"),
 ])
 def test_numbers_out_of_range_are_refused_in_one_line(argv, part, capsys):
     assert main(argv) == 2
