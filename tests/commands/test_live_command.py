@@ -41,6 +41,15 @@ def test_snapshot_on_exit_into_a_folder(truth_reader, tmp_path, capsys):
     assert "snapshot:" in capsys.readouterr().err
 
 
+def test_a_snapshot_folder_named_with_a_newline_is_said_on_one_line(truth_reader, tmp_path,
+                                                                     capsys):
+    shots = tmp_path / "a\nb"
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", "--snapshot-on-exit",
+                 "--snapshot-dir", str(shots), "--max-frames", "30"]) == 0
+    said = [line for line in capsys.readouterr().err.splitlines() if "snapshot" in line]
+    assert len(said) == 1 and "a\\nb" in said[0] and said[0].count(".png") == 1
+
+
 def test_send_without_a_window_sends_the_last_view(truth_reader, tmp_path, monkeypatch,
                                                    capsys):
     # with no window there is no key to send a view, so --send alone must still send one

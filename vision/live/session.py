@@ -500,7 +500,7 @@ def run_headless(session: LiveSession, options: LiveOptions,
     if (options.snapshot_on_exit or options.send) and session.frame is not None:
         try:
             paths = snapshot(session, options)
-            err(f"snapshot: {', '.join(str(p) for p in paths)}")
+            err(f"snapshot: {', '.join(clip_name(p) for p in paths)}")
         except OSError as error:
             err(f"chickenfoot live: snapshot failed: {error}")
             status = 2
