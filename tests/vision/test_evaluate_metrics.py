@@ -14,6 +14,7 @@ from vision.evaluation.evaluate import (
     DatasetError,
     EvalMetrics,
     HalfBoxSample,
+    class_values,
     evaluate,
     load_dataset,
     pair_halves,
@@ -235,6 +236,16 @@ def test_dataset_forms_and_errors(tmp_path):
         load_dataset(tmp_path / "nothing")
     with pytest.raises(DatasetError, match="no labelled photos"):
         load_dataset(tmp_path)
+
+
+@pytest.mark.parametrize("names", ["names: [pip-1, pip-2", "names:\n  pip-1\n"])
+def test_a_data_yaml_whose_names_cannot_be_read_is_named(tmp_path, names):
+    # it was "no class names", as if the file had none
+    (tmp_path / "images").mkdir()
+    (tmp_path / "labels").mkdir()
+    (tmp_path / "data.yaml").write_text(names + "\n")
+    with pytest.raises(DatasetError, match="data.yaml: its names: list could not be read"):
+        class_values(tmp_path)
 
 
 def test_every_real_validation_photo_has_checked_tiles_and_they_cover_every_half():

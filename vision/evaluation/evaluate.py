@@ -511,15 +511,22 @@ def _samples_in(root: Path) -> tuple[str, list[Sample]]:
 
 def class_values(split: Path) -> dict[int, int]:
     """Class index -> pip value, from data.yaml or classes.txt here or one folder up."""
+    unreadable: list[Path] = []  # a data.yaml with a names: key this could not read
     for folder in (split, split.parent):
         if (folder / "data.yaml").is_file():
-            names = _yaml_names(_text(folder / "data.yaml"))
+            text = _text(folder / "data.yaml")
+            names = _yaml_names(text)
             if names:
                 return {i: value_of_name(n) for i, n in enumerate(names)}
+            if re.search(r"^names:", text, re.M):
+                unreadable.append(folder / "data.yaml")
         if (folder / "classes.txt").is_file():
             values = _classes_txt(_text(folder / "classes.txt"))
             if values:
                 return values
+    if unreadable:
+        raise DatasetError(f"{clip_name(unreadable[0])}: its names: list could not be read "
+                           "(write names: [a, b, ...] or one '- name' a line)")
     raise DatasetError(f"{clip_name(split)}: no class names (data.yaml names or classes.txt)")
 
 
