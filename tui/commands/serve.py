@@ -99,17 +99,19 @@ def run(args: argparse.Namespace) -> int:
     if args.live is not None and not 0 <= args.live_port <= 65535:
         _err(f"chickenfoot serve: --live-port {args.live_port} is not a port (0 to 65535)")
         return 2
+    # The port first: a port in use must not leave a new, empty scorecard file behind.
+    try:
+        sock = bind(args.host, args.port)
+    except ListenError as error:
+        _err(f"chickenfoot serve: {error}")
+        return 2
     try:
         path = resolve_db_path(getattr(args, "db", None))
         # a store that cannot open is said now, not in every browser
         Store(path, named=db_was_named(args)).close()
     except StoreError as error:
+        sock.close()
         _err(f"chickenfoot serve: {error}; choose another file with --db PATH or ${ENV_VAR}")
-        return 2
-    try:
-        sock = bind(args.host, args.port)
-    except ListenError as error:
-        _err(f"chickenfoot serve: {error}")
         return 2
     try:
         from tui.web.scorecard_server import ScorecardServer
