@@ -50,6 +50,16 @@ def test_a_snapshot_folder_named_with_a_newline_is_said_on_one_line(truth_reader
     assert len(said) == 1 and "a\\nb" in said[0] and said[0].count(".png") == 1
 
 
+def test_a_snapshot_folder_that_cannot_be_made_is_said_before_the_video_runs(
+        truth_reader, tmp_path, capsys):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", "--snapshot-on-exit",
+                 "--snapshot-dir", str(blocker / "shots")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "--snapshot-dir" in err
+
+
 def test_send_without_a_window_sends_the_last_view(truth_reader, tmp_path, monkeypatch,
                                                    capsys):
     # with no window there is no key to send a view, so --send alone must still send one

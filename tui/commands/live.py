@@ -123,6 +123,15 @@ def run(args: argparse.Namespace) -> int:
                 _err(f"chickenfoot live: {error}, or --page to watch in the browser")
                 return 2
             page = True  # the default install: no window, so the page
+    if args.snapshot_on_exit or args.send:
+        # a snapshot is sure to be written: a folder it cannot go to is said now, not
+        # after the whole video has run
+        from tui.commands.annotation import folder_problem
+
+        problem = folder_problem(Path(args.snapshot_dir))
+        if problem is not None:
+            _err(f"chickenfoot live: --snapshot-dir: {problem}")
+            return 2
     if args.send:
         from vision.live import inbox_dir, inbox_problem
 
