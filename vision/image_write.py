@@ -17,6 +17,16 @@ from scorer.messages import clip, clip_name, os_reason
 WRITE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
 
 
+def suffix_problem(path: str | os.PathLike[str]) -> str | None:
+    """Why a picture cannot be written under ``path``'s suffix, in one line; else None.
+    Asked before any photo is read, so that a wrong name is said before the work."""
+    target = Path(path)
+    if target.suffix.lower() in WRITE_SUFFIXES:
+        return None
+    return (f"{clip_name(target)}: write .png or .jpg, not "
+            f"'{clip(target.suffix, 12) or 'no suffix'}'")
+
+
 def write_image(path: str | os.PathLike[str], image_bgr: np.ndarray,
                 jpeg_quality: int | None = None) -> None:
     """Write a PNG or JPEG (at ``jpeg_quality``, else OpenCV's default); raise OSError
@@ -24,8 +34,9 @@ def write_image(path: str | os.PathLike[str], image_bgr: np.ndarray,
     target = Path(path)
     name = clip_name(target)
     suffix = target.suffix.lower()
-    if suffix not in WRITE_SUFFIXES:
-        raise OSError(f"{name}: write .png or .jpg, not '{clip(target.suffix, 12) or 'no suffix'}'")
+    refused = suffix_problem(target)
+    if refused is not None:
+        raise OSError(refused)
     try:
         if not target.parent.is_dir():
             there = "is not a folder" if target.parent.exists() else "does not exist"

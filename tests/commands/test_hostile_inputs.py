@@ -290,3 +290,12 @@ def test_a_name_the_output_cannot_encode_is_printed_escaped_not_failed():
     assert "café €".encode("ascii", NAME_BYTES_ERRORS) == b"caf\\xe9 \\u20ac"
     latin_name = os.fsdecode(b"caf\xe9.jpg")  # a name that is not UTF-8: its own bytes
     assert latin_name.encode("utf-8", NAME_BYTES_ERRORS) == b"caf\xe9.jpg"
+
+
+@pytest.mark.parametrize("name", ["hand.gif", "hand", "{stem}.webp"])
+def test_an_annotation_name_no_picture_is_written_under_is_said_before_reading(
+        tmp_path, capsys, name):
+    # the photo was read first, then the name refused
+    assert main(["read", HAND, "--annotate", str(tmp_path / name)]) == 2
+    assert one_line(capsys, "write .png or .jpg") == ""  # nothing read, nothing printed
+    assert not any(tmp_path.iterdir())

@@ -75,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
         if clash is not None:
             print(f"chickenfoot read: {clash}", file=sys.stderr)
             return 2
+        from vision.image_write import suffix_problem
+
+        refused = next(filter(None, map(suffix_problem, targets)), None)
+        if refused is not None:  # said before any photo is read, not after each
+            print(f"chickenfoot read: --annotate: {refused}", file=sys.stderr)
+            return 2
         if len(paths) > 1:  # the folders the drawings go to are made as they are written
             for folder in dict.fromkeys(target.parent for target in targets):
                 problem = folder_problem(folder)
