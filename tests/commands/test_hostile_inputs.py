@@ -299,3 +299,12 @@ def test_an_annotation_name_no_picture_is_written_under_is_said_before_reading(
     assert main(["read", HAND, "--annotate", str(tmp_path / name)]) == 2
     assert one_line(capsys, "write .png or .jpg") == ""  # nothing read, nothing printed
     assert not any(tmp_path.iterdir())
+
+
+def test_hand_options_given_with_tableau_are_said_not_ignored(tmp_path, capsys):
+    # a tableau set ignored --set, --max-tiles, --hard, --stretch without a word
+    out = tmp_path / "set"
+    assert main(["synth", str(out), "--tableau", "--count", "1", "--set", "9",
+                 "--hard", "0.5"]) == 2
+    one_line(capsys, "--set, --hard do not apply to --tableau")
+    assert not out.exists()

@@ -46,6 +46,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "cycle through 5, 15 and 30")
 
 
+# The options of hand photos, with their defaults: a tableau set uses none of them.
+HAND_OPTIONS = (("--set", "set_max", None), ("--max-tiles", "max_tiles", 20),
+                ("--stretch", "stretch", 0.0), ("--hard", "hard", 0.0), ("--yard", "yard", False),
+                ("--wide-colours", "wide_colours", False))
+
+
+def _hand_options_given(args: argparse.Namespace) -> list[str]:
+    return [flag for flag, dest, default in HAND_OPTIONS if getattr(args, dest) != default]
+
+
 def run(args: argparse.Namespace) -> int:
     from vision.synth import write_dataset
 
@@ -60,6 +70,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.tableau:
         from vision.synth import LayoutError, write_tableau_set
+
+        ignored = _hand_options_given(args)
+        if ignored:  # a tableau set is rendered its own way: an option it ignores is said
+            print(f"chickenfoot synth: {', '.join(ignored)} "
+                  f"{'does' if len(ignored) == 1 else 'do'} not apply to --tableau",
+                  file=sys.stderr)
+            return 2
 
         try:
             write_tableau_set(Path(args.out), args.count, args.seed, progress=progress)
