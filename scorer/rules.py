@@ -260,12 +260,6 @@ def _unknown(key: object) -> str:
             f"{', '.join(RuleSet.knob_names())})")
 
 
-
-def _plain_digits(text: str) -> bool:
-    """Whether ``text`` is written in the digits 0-9 alone."""
-    return text.isascii() and text.isdigit()
-
-
 def _coerce(name: str, kind: type, raw: object) -> object:
     name = name.replace("_", "-")  # as the player types it
     if issubclass(kind, enum.Enum):
@@ -286,9 +280,10 @@ def _coerce(name: str, kind: type, raw: object) -> object:
         if text in ("no", "false", "0", "off"):
             return False
         raise ValueError(f"{name} must be yes or no, not '{clip(str(raw), 40)}'")
-    if isinstance(raw, str) and not _plain_digits(raw.strip().lstrip("+-")):
-        # int() reads any script's digits ('٦' is 6) and underscores ('1_000'): a rule is
-        # typed in 0-9, as --set is
+    # int() reads any script's digits ('٦' is 6) and underscores ('1_000'): a rule is
+    # typed in 0-9, as --set is
+    digits = raw.strip().lstrip("+-") if isinstance(raw, str) else None
+    if digits is not None and not (digits.isascii() and digits.isdigit()):
         raise ValueError(f"{name} must be a whole number in 0-9 digits, not "
                          f"'{clip(raw, 40)}'")
     try:

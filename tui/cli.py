@@ -47,17 +47,39 @@ def _ascii_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
 
 
+class _StoreOnce(argparse._StoreAction):
+    """An option that takes one value (``--set``, ``--arms``, ``--port``...) refuses a
+    second, different one in the same command: argparse kept the last silently, so ``check
+    ... --arms 4 --arms 8`` judged on 8 arms while ``--rule spinner-arms=4 --arms 8`` was
+    refused. The same value twice is taken."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if option_string is not None:  # positionals are stored once by argparse
+            given = namespace.__dict__.setdefault("_option_values_given", {})
+            if self.dest in given and given[self.dest][1] != values:
+                from scorer.messages import clip
+
+                first, before = given[self.dest]
+                parser.error(f"{first} is given twice, as {clip(str(before))} and as "
+                             f"{clip(str(values))}: give one")
+            given.setdefault(self.dest, (option_string, values))
+        setattr(namespace, self.dest, values)
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse with its error in one short line: a 100,000-character value given to
     --set is named by its start, not echoed whole, and the usage is left to --help.
-    Every ``type=int`` option (here and in each command's parser) reads 0-9 only. An
-    option is written whole: argparse took ``read --count`` for ``--count-doubtful``,
-    counting doubtful tiles in a score nobody asked to count them in."""
+    Every ``type=int`` option (here and in each command's parser) reads 0-9 only, and
+    every one-value option is given once (``_StoreOnce``). An option is written whole:
+    argparse took ``read --count`` for ``--count-doubtful``, counting doubtful tiles in
+    a score nobody asked to count them in."""
 
     def __init__(self, *args, **kwargs) -> None:
         kwargs.setdefault("allow_abbrev", False)
         super().__init__(*args, **kwargs)
         self.register("type", int, _ascii_int)
+        self.register("action", None, _StoreOnce)
+        self.register("action", "store", _StoreOnce)
 
     def error(self, message: str):
         from scorer.messages import clip

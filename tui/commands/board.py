@@ -24,11 +24,10 @@ from pathlib import Path
 
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import input_path, one_value_each, output_path
+from tui.commands.errors import input_path, output_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("photo", metavar="PHOTO", type=input_path,
                         help="a photo of the tableau")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,

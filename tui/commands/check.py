@@ -28,7 +28,7 @@ from scorer.rule_problems import RulesError, require_playable
 from scorer.rules import RuleSet
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
-from tui.commands.errors import InputError, given_once, one_value_each, output_path
+from tui.commands.errors import InputError, given_once, output_path
 
 __all__ = ["CheckResult", "InputError", "judge_board", "judge_board_text", "read_board_source",
            "rules_from_args", "run"]
@@ -48,7 +48,6 @@ class CheckResult:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("board", nargs="+", metavar="BOARD",
                         help="board notation (like '9-9 9-1@9-9 1-5@9-1'), its JSON, a file "
                              "holding either, or - to read standard input")

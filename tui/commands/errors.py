@@ -41,31 +41,27 @@ def seconds(text: str) -> float:
 def output_path(text: str) -> str:
     """An argparse type: a file or folder to write to; an empty one is refused (it was
     taken as no drawing at all, or as the current folder)."""
-    return _not_empty(text, "give a file or folder to write to")
+    return _not_empty(text, "an empty path: give a file or folder to write to")
 
 
 def input_path(text: str) -> str:
     """An argparse type: a photo, folder or set to read; an empty one is refused (``Path``
     makes it the current folder, whose photos would be read unasked)."""
-    return _not_empty(text, "give a photo file or folder")
+    return _not_empty(text, "an empty path: give a photo file or folder")
 
 
 def camera_source(text: str) -> str:
     """An argparse type: a camera index, stream URL or video file; an empty one is refused
     (it was taken as a video file named nothing: "no video file at  (...)")."""
+    return _not_empty(text, "nothing given: give a camera index (0 is the first), a stream "
+                            "URL or a video file")
+
+
+def _not_empty(text: str, message: str) -> str:
     import argparse
 
     if not text.strip():
-        raise argparse.ArgumentTypeError("nothing given: give a camera index (0 is the "
-                                         "first), a stream URL or a video file")
-    return text
-
-
-def _not_empty(text: str, instead: str) -> str:
-    import argparse
-
-    if not text.strip():
-        raise argparse.ArgumentTypeError(f"an empty path: {instead}")
+        raise argparse.ArgumentTypeError(message)
     return text
 
 
@@ -129,30 +125,6 @@ def host(text: str) -> str:
                                          "(a name's parts are 1 to 63 letters, digits or "
                                          "hyphens)") from None
     return text
-
-
-def one_value_each(parser) -> None:
-    """Every option of ``parser`` added after this that takes one value (``--set``,
-    ``--arms``, ``--port``...) refuses a second, different one in the same command: argparse
-    kept the last silently, so ``check ... --arms 4 --arms 8`` judged on 8 arms while
-    ``--rule spinner-arms=4 --arms 8`` was refused. The same value twice is taken."""
-    import argparse
-
-    from scorer.messages import clip
-
-    class StoreOnce(argparse._StoreAction):
-        def __call__(self, parser, namespace, values, option_string=None):
-            if option_string is not None:  # positionals are stored once by argparse
-                given = namespace.__dict__.setdefault("_option_values_given", {})
-                if self.dest in given and given[self.dest][1] != values:
-                    first, before = given[self.dest]
-                    parser.error(f"{first} is given twice, as {clip(str(before))} and as "
-                                 f"{clip(str(values))}: give one")
-                given.setdefault(self.dest, (option_string, values))
-            setattr(namespace, self.dest, values)
-
-    parser.register("action", None, StoreOnce)
-    parser.register("action", "store", StoreOnce)
 
 
 def given_once():

@@ -18,11 +18,10 @@ import sys
 
 from scorer.messages import clip, clip_name
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import input_path, one_value_each
+from tui.commands.errors import input_path
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("dataset", metavar="DATASET", type=input_path,
                         help="a labelled set of photos")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,

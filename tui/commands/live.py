@@ -40,11 +40,10 @@ import sys
 from pathlib import Path
 
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import camera_source, host, one_value_each, output_path, seconds, share
+from tui.commands.errors import camera_source, host, output_path, seconds, share
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.epilog = ("Without --page, --window or --no-window, the live view opens in a window "
                      "where OpenCV can open one, and otherwise (the headless OpenCV installed "
                      "by default) as a page at http://127.0.0.1:8765/, printed and opened in "

@@ -34,12 +34,11 @@ from tui.commands.annotation import (
     overwrite_message,
     photo_overwritten,
 )
-from tui.commands.errors import input_path, one_value_each, output_path, share
+from tui.commands.errors import input_path, output_path, share
 from tui.guard import raise_if_stopped
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("images", nargs="+", metavar="IMAGE", type=input_path,
                         help="photo files or folders of photos")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,

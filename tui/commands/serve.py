@@ -25,14 +25,13 @@ import shlex
 import subprocess
 import sys
 
-from tui.commands.errors import camera_source, host, one_value_each
+from tui.commands.errors import camera_source, host
 
 DEFAULT_PORT = 8000
 DEFAULT_LIVE_PORT = 8765
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.epilog = ("Each browser that opens the page gets the scorecard app that plain "
                      "`chickenfoot` opens, on the same store (--db, or $CHICKENFOOT_DB). "
                      "Only this computer can open it, unless --host 0.0.0.0: then every "

@@ -23,11 +23,9 @@ from scorer.rules import RoundOrder, RuleSet
 from scorer.scorecard import Row, Scorecard
 from scorer.simulate import GameRecord, play_game, strategies_for
 from tui.commands.check import InputError, knob_rules
-from tui.commands.errors import one_value_each
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("--players", type=int, default=4, metavar="N",
                         help="players: 2 up to what the set can deal (default 4)")
     parser.add_argument("--games", type=int, default=10, metavar="M", help="games to play")

@@ -7,13 +7,12 @@ import sys
 from pathlib import Path
 
 from scorer.messages import clip_name, os_reason
-from tui.commands.errors import one_value_each, output_path, seed, share
+from tui.commands.errors import output_path, seed, share
 
 MAX_COUNT = 1_000_000  # photos in one set: a million is days of rendering
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    one_value_each(parser)  # --set 9 --set 12: which one? said, not guessed
     parser.add_argument("out", type=output_path, help="output folder (images/, labels/, truth/)")
     parser.add_argument("--count", type=int, default=100, help="photos to render (default 100)")
     parser.add_argument(
