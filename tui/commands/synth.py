@@ -12,6 +12,11 @@ from tui.commands.errors import output_path, seed, share
 MAX_COUNT = 1_000_000  # photos in one set: a million is days of rendering
 
 
+# The options of hand photos, by their names in the namespace: a tableau set uses none.
+HAND_OPTIONS = {"set_max": "--set", "max_tiles": "--max-tiles", "stretch": "--stretch",
+                "hard": "--hard", "yard": "--yard", "wide_colours": "--wide-colours"}
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("out", type=output_path, help="output folder (images/, labels/, truth/)")
     parser.add_argument("--count", type=int, default=100, help="photos to render (default 100)")
@@ -43,16 +48,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="render tableaux from simulated rounds instead (images/, labels/, "
                              "truth/ with NAME.board.txt and NAME.disputed.json); tiles per photo "
                              "cycle through 5, 15 and 30")
-
-
-# The options of hand photos, with their defaults: a tableau set uses none of them.
-HAND_OPTIONS = (("--set", "set_max", None), ("--max-tiles", "max_tiles", 20),
-                ("--stretch", "stretch", 0.0), ("--hard", "hard", 0.0), ("--yard", "yard", False),
-                ("--wide-colours", "wide_colours", False))
+    parser.set_defaults(_hand_defaults={dest: parser.get_default(dest)
+                                        for dest in HAND_OPTIONS})
 
 
 def _hand_options_given(args: argparse.Namespace) -> list[str]:
-    return [flag for flag, dest, default in HAND_OPTIONS if getattr(args, dest) != default]
+    """The hand options set away from their defaults (the parser's own, kept with the
+    namespace by ``add_arguments``)."""
+    return [flag for dest, flag in HAND_OPTIONS.items()
+            if getattr(args, dest) != args._hand_defaults[dest]]
 
 
 def run(args: argparse.Namespace) -> int:
