@@ -252,6 +252,14 @@ async def test_sigterm_ends_the_app_as_a_quit_does_keeping_every_score(make_app,
         store.close()
 
 
+def delete_in_another_window(db_path, game_id: int) -> None:
+    other = Store(db_path)
+    try:
+        other.delete_game(game_id)
+    finally:
+        other.close()
+
+
 async def test_a_game_deleted_in_another_window_is_said_and_saved_again_when_changed(
         make_app, db_path):
     # the save said it would retry, and could never succeed: the window was stuck
@@ -261,9 +269,7 @@ async def test_a_game_deleted_in_another_window_is_said_and_saved_again_when_cha
         await new_game(pilot, "Ann, Bo")
         await type_score(pilot, 9)
         old = app.game_id
-        other = Store(db_path)
-        other.delete_game(old)
-        other.close()
+        delete_in_another_window(db_path, old)
         app.watch_store()
         await pilot.pause()
         assert any(f"Game {old} was deleted in another window" in n.message
@@ -289,9 +295,7 @@ async def test_undo_after_a_deleted_game_is_saved_as_new_takes_back_the_last_cha
         await new_game(pilot, "Ann, Bo")
         await type_score(pilot, 9)
         old = app.game_id
-        other = Store(db_path)
-        other.delete_game(old)
-        other.close()
+        delete_in_another_window(db_path, old)
         await pilot.press("down")
         await type_score(pilot, 4)  # Bo's score: the game is saved again, as new
         assert app.game_id not in (None, old) and not app.pending
