@@ -14,7 +14,10 @@ A tile that may be no tile at all (``removable``: a tile at the end of a chain r
 even odds with its own best reading: its absence costs what that reading costs, and then
 it shows no value, charges no join and takes no tile of the set. So it is left out exactly
 when keeping it would cost more than its own reading: a correction, a mismatched join, or
-a tile that another tile of the board already is.
+a tile that another tile of the board already is. Any other tile at the end of a chain
+read in doubt (``last_resort``) may be absent too, at its reading's cost plus
+``LAST_RESORT_COST``, more than any board holding it costs: it goes only when no board
+can hold it (a tile there twice, a half no value of the set fits).
 
 subject to: ``v_h`` is plausible for h (the reader gave it at least ``MIN_PLAUSIBLE``,
 or h was read less surely than ``OUTVOTE_BELOW`` and a half it touches was read as it;
@@ -66,6 +69,7 @@ MIN_PLAUSIBLE = 0.01  # a value the reader gave less than this is never chosen f
 OUTVOTE_BELOW = 0.9  # a half read less surely may take the value of a half it touches
 MISMATCH_COST = -math.log(0.01)  # two touching halves differ about once in a hundred
 FLOOR = 1e-6
+LAST_RESORT_COST = 1e3  # above any board's cost: such a tile goes only when nothing fits
 MAX_SOLVES = 400  # forest solves in the uniqueness search; then the best found is kept
 
 Half = tuple[int, int]  # (tile index, half index)
@@ -159,7 +163,8 @@ class _Problem:
 
     def __init__(self, tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
                  doubles: Sequence[int], own: Sequence[int] = (),
-                 absent: Collection[Pair] = (), removable: Collection[int] = ()) -> None:
+                 absent: Collection[Pair] = (), removable: Collection[int] = (),
+                 last_resort: Collection[int] = ()) -> None:
         self.n = len(tiles)
         self.logp = [[[-math.log(p) for p in half_probabilities(h, set_max)] for h in t.halves]
                      for t in tiles]
@@ -175,14 +180,15 @@ class _Problem:
             states = [((a, b), self.logp[i][0][a] + self.logp[i][1][b])
                       for a in plausible[0] for b in plausible[1]
                       if (i not in doubles or a == b) and tile_key((a, b)) not in absent]
-            if not states and i not in removable:
+            if not states and i not in removable and i not in last_resort:
                 self.empty.append(i)
             states.sort(key=lambda s: s[1])
-            if i in removable:  # even odds: absent at the cost of its own best reading
+            if i in removable or i in last_resort:  # even odds, or only when nothing fits
                 best_own = min(self.logp[i][0][a] + self.logp[i][1][b]
                                for a in _own_values(tiles[i].halves[0], set_max) or [0]
                                for b in _own_values(tiles[i].halves[1], set_max) or [0])
-                states.append((ABSENT, best_own))
+                extra = 0.0 if i in removable else LAST_RESORT_COST
+                states.append((ABSENT, best_own + extra))
             self.states.append(states)
         self.forest = _forest(self.n, joins)
 
@@ -300,20 +306,20 @@ def _forest(n: int, joins: Sequence[Join]) -> list[tuple[int, int, Join]]:
 def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
            doubles: Sequence[int] = (), max_solves: int = MAX_SOLVES,
            own: Sequence[int] = (), absent: Collection[Pair] = (),
-           removable: Collection[int] = ()) -> Decoding:
+           removable: Collection[int] = (), last_resort: Collection[int] = ()) -> Decoding:
     """The values of ``tiles`` with the lowest cost under ``joins`` (the module's
     objective); the tiles in ``doubles`` (the spinner) come out doubles, the tiles in
     ``own`` (the leaves: any of them may be the play in dispute) take only values the
     reader itself gave them, so a join never makes up their value; no tile comes out as
     one of ``absent`` (tile keys: tiles known to lie elsewhere, every tile existing once).
-    A tile in ``removable`` may be left out (the module's objective); the decoding names
-    those it leaves out in ``absent``, with their values as read."""
+    A tile in ``removable`` or ``last_resort`` may be left out (the module's objective);
+    the decoding names those it leaves out in ``absent``, with their values as read."""
     n = len(tiles)
     read = tuple(t.pips for t in tiles)
     if n == 0:
         return Decoding(())
     problem = _Problem(tiles, joins, set_max, doubles, own, {tile_key(p) for p in absent},
-                       set(removable))
+                       set(removable), set(last_resort))
     if problem.empty:
         return Decoding(read, impossible=tuple((i,) for i in problem.empty))
     first = problem.solve(frozenset())

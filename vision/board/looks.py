@@ -1,7 +1,6 @@
 """Second looks: the reader asked to read one place again where the board says a tile
 must lie, and what it finds there.
 
-    a tile boxed as two small tiles       -> read again as one (split_tiles)
     a tile read unsurely                  -> read again along its length (recentred)
     a bare place where several tiles meet -> the double missed there (doubles_in_holes)
     a gap in a chain (one or two tiles    -> the tiles missed there (tiles_in_gaps)
@@ -10,14 +9,6 @@ must lie, and what it finds there.
 
 ``vision.board.gaps`` says where those places are; ``vision.board.read`` decides when to
 look. A tile found replaces any first reading lying on it (``without_misreadings``).
-
-Why: A tile boxed as two small tiles is read again as one. In a crowded line the detector
-sometimes boxes each half of a tile as a small tile of its own, and each then reads its
-half's value twice: a double that is not there. Two readings each under 0.6 of the length
-of the tiles around them, their centres 0.35 to 0.7 tile lengths apart, are read again as
-one tile with its half centres at theirs, and replaced when that reading is sure (0.5 or
-better), with a note. This comes before the tiles are put back true to size, which would
-grow both to full length and drop one as lying on the other.
 
 Why: An unsure tile is read again along its length. In a line of abutting tiles the
 detector boxes halves off centre or too long, and the crop of a half then reaches into the
@@ -59,17 +50,12 @@ from vision.board.geometry import (
     tile_quad,
 )
 from vision.board.problems import place
-from vision.board.sizes import expected_lengths, tile_length
+from vision.board.sizes import expected_lengths
 from vision.types import TileReading
 
 MIN_FOUND = 0.3  # a tile found on a second look is one when read this surely
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
 KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
-# A tile boxed as two small tiles: each under SPLIT_SHORT of the length of the tiles
-# around it, their centres SPLIT_APART tile lengths apart; read as one at SPLIT_SURE
-SPLIT_SHORT = 0.6
-SPLIT_APART = (0.35, 0.7)
-SPLIT_SURE = 0.5
 # A tile read under RECENTRE_BELOW is read again moved along its length by these shares of
 # its half spacing, and moved where a look is surer by RECENTRE_GAIN
 RECENTRE_BELOW = 0.9
@@ -193,41 +179,6 @@ def _lying_as_met(tile: TileReading, seen: Sequence[TileReading],
                                 for h, c in zip(tile.halves, laid.halves, strict=True)))
 
 
-def split_tiles(tiles: tuple[TileReading, ...], look: Look
-                ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
-    """Two readings each about a half long, side by side about half a tile apart: one tile
-    whose halves the detector boxed as two small tiles (each then reads a half's value
-    twice, a double that is not there). The place is read again as one tile, its half
-    centres at the two readings' centres, and the reading replaces both when read
-    surely; each with a note."""
-    want = expected_lengths(tiles)
-    small = [i for i, t in enumerate(tiles)
-             if want[i] is not None and tile_length(t) < SPLIT_SHORT * want[i]]
-    pairs = []
-    for n, i in enumerate(small):
-        for j in small[n + 1:]:
-            apart = float(np.linalg.norm(np.subtract(tiles[i].center_px, tiles[j].center_px)))
-            share = apart / ((want[i] + want[j]) / 2)
-            if SPLIT_APART[0] <= share <= SPLIT_APART[1]:
-                pairs.append((abs(share - 0.5), i, j))
-    gone: set[int] = set()
-    found: list[TileReading] = []
-    notes: list[str] = []
-    for _, i, j in sorted(pairs):
-        if i in gone or j in gone:
-            continue
-        tile = look((tiles[i].center_px, tiles[j].center_px))
-        if tile is None or tile.confidence < SPLIT_SURE:
-            continue
-        gone |= {i, j}
-        found.append(tile)
-        notes.append(f"read {tile_name(tile)} at {place(tile)} as one tile: the first look "
-                     f"boxed its halves as two small tiles, {tile_name(tiles[i])} and "
-                     f"{tile_name(tiles[j])}")
-    kept = tuple(t for k, t in enumerate(tiles) if k not in gone)
-    return kept + tuple(found), tuple(notes)
-
-
 def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileReading, ...] = ()
               ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
     """The tiles, each unsure one moved along its length to where it reads surest. In a
@@ -320,5 +271,4 @@ def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReadi
 
 
 __all__ = ["Look", "Meets", "Place", "look_all", "most_sure", "doubles_in_holes", "recentred",
-           "split_tiles",
            "tiles_in_gaps", "without_misreadings"]

@@ -10,17 +10,17 @@ mismatched joins included (each a MISMATCH problem). Judging a tile of it is
 
 Why: A tile that may be no tile is left out; a tile read as a tile stays. A reading at
 the end of a chain that may be no tile at all (one read under 0.3 and not plainly seen as
-a tile, or a 0-0 read under 0.8: a patch of table beside a tile) is one of the decoder's
+a tile, or a 0-0 read under 0.9: a patch of table beside a tile) is one of the decoder's
 choices: it may be absent, at even odds with its own reading, so it goes exactly when the
 board holds it only by changing it, with a mismatch, or as a tile it already has
-(`vision/board/decode.py`). A reading set aside for touching no tile at all is taken
-back when a tile found on a second look touches it: it lay apart only because the tile
-between it and the board was missed. What the decoder cannot weigh is tried afterwards:
-a board that breaks the house rules, or one that cannot be built, without one such tile
-anywhere (the four least sure). A tile read surely stays whatever it breaks, because it
-may be the very play in dispute: the photo is read once, without knowing which tile that
-is (`vision/board/read.py`). The house rules (spinner arms, toes per foot) come from
-`--arms` and `--rule` on the command line and from the game's rules in the app.
+(`vision/board/decode.py`). Any other leaf read in doubt may be absent only when no board
+can hold it at all (a tile there twice). A reading set aside for touching no tile at all
+is taken back when a tile found on a second look touches it: it lay apart only because
+the tile between it and the board was missed. A tile read surely stays whatever it
+breaks, mismatches and house rules alike, because it may be the very play in dispute: the
+photo is read once, without knowing which tile that is. A board that breaks the house
+rules (spinner arms, toes per foot: `--arms` and `--rule` on the command line, the game's
+rules in the app) is judged so by the engine, with a tile read in doubt named as such.
 """
 
 from __future__ import annotations
@@ -56,7 +56,6 @@ from vision.board.looks import (
     look_all,
     most_sure,
     recentred,
-    split_tiles,
     tiles_at_ends,
     tiles_in_gaps,
     without_misreadings,
@@ -79,7 +78,6 @@ PLAIN_BELOW = 0.9
 # looks like a tile: a board needs at least half of its tiles so (clutter read as tiles
 # is read in doubt; a tableau's tiles, a few found on a second look aside, are not)
 SURE_FROM = 0.5
-TILES_TRIED = 4  # doubtful tiles tried, least sure first, when the board is misread
 NOT_A_TILE_BELOW = 0.3  # a tile read this unsurely may be no tile at all ...
 SEEN_AS_TILE_FROM = 0.9  # ... unless the detector and the judge saw a tile there this surely
 HALF_ALONE_FROM = 0.5  # a half of a reading left out, read this surely, is a half
@@ -148,21 +146,20 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     notes: tuple[str, ...] = ()
     if look is not None:
         look = LookBudget(look)
-        tiles, notes = split_tiles(tuple(tiles), look)
     kept, strays = sized_tiles(tiles)
     tiles = tuple(kept)
     rules = replace(rules or RuleSet(), set_max=set_max)
     if look is None:
-        return _with_doubts(_rebuilt(tiles, notes, set_max, None, rules), strays)
+        return _with_doubts(_rebuilt(tiles, notes, set_max, None), strays)
     moved, moved_notes = recentred(tiles, look)
     if moved != tiles:  # a tile read again centred may now lie on a less sure reading
         kept_moved, more_strays = sized_tiles(moved)
         moved, strays = tuple(kept_moved), [*strays, *more_strays]
-    reading = _rebuilt(moved, notes + moved_notes, set_max, look, rules, lone)
+    reading = _rebuilt(moved, notes + moved_notes, set_max, look, lone)
     if moved != tiles and not _lawful(reading, rules):
         # The moves were a guess: a tile moved to where it reads surest can break a join
         # its neighbours, boxed off the same way, made. The first looks may fit.
-        first = _rebuilt(tiles, notes, set_max, look, rules, lone)
+        first = _rebuilt(tiles, notes, set_max, look, lone)
         if _lawful(first, rules):
             reading = first
     if isinstance(look, LookBudget) and look.spent:
@@ -267,8 +264,7 @@ def _seen_apart(stray: TileReading, quads: Sequence[np.ndarray], held: set[Tile]
 
 
 def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,
-             look: Look | None, rules: RuleSet, lone: Sequence[Point] = ()
-             ) -> TableauReading:
+             look: Look | None, lone: Sequence[Point] = ()) -> TableauReading:
     """The board from tiles true to size: joins, the second looks where tiles meet, in
     gaps and at open ends with a half alone, decoding, and the tiles left out as plain or
     doubtful."""
@@ -300,7 +296,7 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     reading = _decoded(tiles, joins, tree, set_max, notes, may_leave_out=True)
     if reading.decoding is not None and reading.decoding.absent:
         reading = _leaving_out(reading, _left_out_notes(reading), meets)
-    return _without_doubtful_tile(reading, rules, meets)
+    return reading
 
 
 def _with_found(tiles: tuple[TileReading, ...], notes: tuple[str, ...],
@@ -326,55 +322,13 @@ def _leaving_out(reading: TableauReading, patches: dict[int, str], meets: Meets
     return _decoded(tiles, joins, tree, reading.set_max, reading.notes + tuple(patches.values()))
 
 
-def _without_doubtful_tile(reading: TableauReading, rules: RuleSet, meets: Meets
-                           ) -> TableauReading:
-    """The reading without one tile that may be no tile at all (read very unsurely, or a
-    0-0 at the end of a chain: something plain), when the board cannot be built, has a
-    mismatched join or breaks the rules with it, and is whole and lawful without it; with
-    a note saying so. The decoder already weighs such a tile at the end of a chain against
-    the joins (``_decoded``); what is left here is the house rules, which it does not
-    know, and a tile between others. A tile read surely stays whatever it breaks: that may
-    be the very play in dispute. Without a tile between others, the tiles beyond it join
-    again where they touch."""
-    tree, tiles = reading.tree, reading.tiles
-    if tree is None or reading.decoding is None:
-        return reading
-    if reading.board is not None:
-        broken = _rules_broken(reading, rules)
-        mismatch = next((p for p in reading.problems if p.kind is Kind.MISMATCH), None)
-        if not broken and mismatch is None:
-            return reading
-        if any(p.kind in (Kind.LOOSE_TILE, Kind.LOOSE_GROUP, Kind.SECOND_SPINNER)
-               for p in reading.problems):
-            return reading  # wrong in ways no one tile explains (tiles apart)
-        why = (f"with it the board breaks the rules ({broken[0]})" if broken else
-               "with it " + describe(mismatch, tiles, reading.decoding.values))
-    else:
-        why = "with it " + reading.problem_lines()[0]
-    unbuilt = reading.board is None  # then a tile the board cannot hold at all may go
-    doubtful = sorted((i for i in tree.order()[1:]
-                       if _maybe_no_tile(tiles[i], tree.children(i), unbuilt)),
-                      key=lambda i: tiles[i].confidence)
-    for i in doubtful[:TILES_TRIED]:
-        seen = ("no pips were seen on it" if tiles[i].pips == (0, 0) else
-                f"it was read unsurely ({tiles[i].confidence:.2f})")
-        without = _leaving_out(
-            reading, {i: f"left out {tile_name(tiles[i])} at {place(tiles[i])}: {seen}, and "
-                         f"{why}"}, meets)
-        if _lawful(without, rules):
-            return without
-    return reading
-
-
-def _maybe_no_tile(tile: TileReading, children: Sequence[int], unbuilt: bool) -> bool:
-    """Seen unsurely as a tile at all, or at the end of a chain (no ``children``) read 0-0
-    unsurely: a speck, a second reading of a tile, or a plain patch read as the double
-    blank. On a board that cannot be built at all (a tile there twice), any leaf read
-    unsurely. A tile surely seen whose pips are in doubt is a tile: it stays."""
+def _maybe_no_tile(tile: TileReading) -> bool:
+    """A leaf seen unsurely as a tile at all, or read 0-0 unsurely: a speck, a second
+    reading of a tile, or a plain patch read as the double blank. A tile surely seen
+    whose pips are in doubt is a tile: it stays."""
     if tile.confidence < NOT_A_TILE_BELOW and tileness(tile) < SEEN_AS_TILE_FROM:
         return True
-    unsure_leaf = not children and tile.confidence < PLAIN_BELOW
-    return unsure_leaf and (unbuilt or tile.pips == (0, 0))
+    return tile.pips == (0, 0) and tile.confidence < PLAIN_BELOW
 
 
 def tileness(tile: TileReading) -> float:
@@ -405,10 +359,12 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
         return TableauReading(None, tuple(structure), set_max, tiles, joins, tree, None, notes)
     used = [j for j in joins if j not in tree.extra]
     leaves = [i for i in tree.order()[1:] if not tree.children(i)]
-    removable = [i for i in leaves if _maybe_no_tile(tiles[i], (), False)] \
-        if may_leave_out else ()
+    removable = [i for i in leaves if _maybe_no_tile(tiles[i])] if may_leave_out else []
+    # a leaf read in doubt goes only when no board can hold it (a tile there twice)
+    last_resort = [i for i in leaves if tiles[i].confidence < PLAIN_BELOW
+                   and i not in removable] if may_leave_out else []
     decoding = decode(tiles, used, set_max, doubles=(tree.root,), own=leaves,
-                      removable=removable)
+                      removable=removable, last_resort=last_resort)
     if decoding.absent:
         return TableauReading(None, (), set_max, tiles, joins, tree, decoding, notes)
     problems = list(structure)
@@ -432,7 +388,8 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
 def _left_out_notes(reading: TableauReading) -> dict[int, str]:
     """A note for each tile the decoder left out, saying why: with no pips seen on it, a
     0-0 is most likely something plain lying against the end (a pale stripe of table,
-    paper); another was read too unsurely to be held against what the board shows."""
+    paper); another was read too unsurely to be held against what the board shows, or
+    no board could hold it."""
     tree, tiles, decoding = reading.tree, reading.tiles, reading.decoding
     assert tree is not None and decoding is not None
     out: dict[int, str] = {}
@@ -444,8 +401,10 @@ def _left_out_notes(reading: TableauReading) -> dict[int, str]:
                       "as read, and no pips were seen on it (most likely something plain, "
                       "such as a pale stripe of table)")
         else:
+            why = ("does not fit there as read" if _maybe_no_tile(tiles[i]) else
+                   "no board can hold it (a tile there twice, or a value beyond the set)")
             out[i] = (f"left out {tile_name(tiles[i])} at {place(tiles[i])}{against}: it was "
-                      f"read unsurely ({tiles[i].confidence:.2f}) and does not fit there as read")
+                      f"read unsurely ({tiles[i].confidence:.2f}) and {why}")
     return out
 
 
