@@ -120,7 +120,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
                 skipped += 1
                 continue
             started = time.perf_counter()
-            reading = read_tableau(tiles, rules.set_max, look=look, rules=rules, lone=lone)
+            reading = read_tableau(tiles, rules.set_max, look=look, lone=lone)
             times.append(time.perf_counter() - started)
             tiles = reading.tiles  # true to size: a stray reading dropped
             exact += reading.built and reading.board == scene.board
@@ -169,7 +169,7 @@ def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=
             skipped += 1
             continue
         truth = scene.verdict()
-        reading = read_tableau(tiles, rules.set_max, look=look, rules=rules, lone=lone)
+        reading = read_tableau(tiles, rules.set_max, look=look, lone=lone)
         ok, why = False, "no board built"
         if reading.built:
             try:

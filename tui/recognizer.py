@@ -245,7 +245,7 @@ class VisionRecognizer:
             # the same models as photo reads, loaded once per process
             tiles_reader = reader.shared_reader(self.models_dir)
             progress(f"Reading the tableau in {os.path.basename(path)}...")
-            photo = read_board_photo(path, tiles_reader, rules.set_max, rules)
+            photo = read_board_photo(path, tiles_reader, rules.set_max)
         except PhotoError as error:
             raise RecognizerUnavailable(f"Cannot read the photo: {clip(str(error), 200)}") from None
         except Exception as error:  # the reader's own failure, shown to the player

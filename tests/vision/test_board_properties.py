@@ -34,7 +34,7 @@ def perfect_reading(seed: int, size: int, rules: RuleSet, kind: str):
 @given(seed=st.integers(0, 10**6), size=st.integers(3, 14), rules=RULES, kind=KINDS)
 def test_a_perfect_reading_reads_back_to_the_board_laid(seed, size, rules, kind):
     scene, tiles = perfect_reading(seed, size, rules, kind)
-    reading = read_tableau(tiles, rules.set_max, rules=rules)
+    reading = read_tableau(tiles, rules.set_max)
     assert reading.built, reading.problem_lines()
     assert reading.board == scene.board  # as laid, a misplayed tile included
     if scene.disputed is not None:

@@ -952,7 +952,7 @@ def test_a_leaf_that_alone_breaks_the_rules_stays_and_a_doubt_is_named(
     if not seen_as_tile:
         tiles[i] = replace(tiles[i], halves=tuple(replace(h, confidence=0.95)
                                                   for h in tiles[i].halves))
-    reading = read_tableau(tiles, 9, rules=RULES)
+    reading = read_tableau(tiles, 9)
     assert reading.built, reading.problem_lines()
     assert len(format_board(reading.board).split()) == 5 and reading.notes == ()
     doubts = {p.kind for p in reading.problems}
@@ -1031,7 +1031,7 @@ def test_an_unsure_leaf_the_board_cannot_fit_is_left_out(confidence: float) -> N
     extra = patch_beyond_the_open_end(tiles, confidence)
     extra = replace(extra, halves=tuple(replace(h, pips=v, confidence=0.99)
                                         for h, v in zip(extra.halves, (9, 3), strict=True)))
-    reading = read_tableau(tiles + [extra], 9, rules=RULES)
+    reading = read_tableau(tiles + [extra], 9)
     if confidence < 0.8:
         assert reading.ok, reading.problem_lines()
         assert format_board(reading.board) == format_board(parse_board(BOARDS[1]))

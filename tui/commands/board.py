@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"chickenfoot board: {error}", file=sys.stderr)
         return 2
-    photo = read_photo_for(args.photo, args.set_max, args.annotate, "board", rules=rules,
+    photo = read_photo_for(args.photo, args.set_max, args.annotate, "board",
                            json_errors=args.json)
     if photo is None:
         return 2
@@ -154,7 +154,7 @@ def board_dict(photo, rules: RuleSet) -> dict[str, object]:
 
 
 def read_photo_for(path: str, set_max: int | None, annotate: str | None, command: str,
-                   rules: RuleSet | None = None, json_errors: bool = False):
+                   json_errors: bool = False):
     """Load the reader, read the board in the photo and write the annotation if asked;
     None after printing one line saying why not (and, with ``json_errors``, a JSON
     object saying it on standard output when the photo cannot be read, as ``read
@@ -172,7 +172,7 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
     if reader is None:
         return None
     try:
-        photo = read_board_photo(path, reader, set_max, rules)
+        photo = read_board_photo(path, reader, set_max)
     except PhotoError as error:
         print(f"chickenfoot {command}: {error}", file=sys.stderr)
         if json_errors:

@@ -41,7 +41,7 @@ def run_photo(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"chickenfoot check: {error}", file=sys.stderr)
         return 2
-    photo = read_photo_for(path, args.set_max, args.annotate, "check", rules)
+    photo = read_photo_for(path, args.set_max, args.annotate, "check")
     if photo is None:
         return 2
     reading = photo.reading

@@ -25,10 +25,9 @@ pixel, and moving tiles that were read right broke joins (a tile nudged onto its
 neighbour's end). A tile whose halves swap places (8-7 read where 7-8 lies, paired across
 two tiles) is moved. A half whose value changed keeps the first look's value as its
 runner-up: a look moved a little too far cuts a pip off (8 read as 7) as surely as one off
-centre gains one, and decoding lets the joins choose. The moves are a guess, checked by
-the board: when the board with them does not fit or breaks the rules and the board read
-without them is whole and lawful, the first looks stand (a tile moved to where it reads
-surest can land its end on the side of a neighbour boxed off the same way). A tile found
+centre gains one, and decoding lets the joins choose. Falling back to the first looks when
+the board with the moves does not fit was tried and taken out: on 400 fresh boards it
+changed none (models/MODEL_CARD.md). A tile found
 in a gap in a chain (``vision.board.gaps``) is read again the same way: the gap's place
 comes from its neighbours' ends, and they may be boxed off centre too.
 """

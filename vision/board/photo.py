@@ -1,6 +1,6 @@
 """A photo of the tableau -> the tiles read -> the board, and the board drawn on the photo.
 
-The one call the commands make: ``read_board_photo(path, reader, set_max, rules)``. It
+The one call the commands make: ``read_board_photo(path, reader, set_max)``. It
 reads the tiles with the shipped reader (coordinates in the original photo's pixels) and
 rebuilds the board with ``vision.board.read``, once, whatever is later put in dispute.
 ``annotate_board`` draws the board as read: every tile with its decoded values, every join
@@ -16,7 +16,6 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from scorer.rules import RuleSet
 from vision.board.looks import Place
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
@@ -46,11 +45,10 @@ class BoardPhoto:
     reading: TableauReading
 
 
-def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
-                     rules: RuleSet | None = None) -> BoardPhoto:
-    """Read the tableau in the photo at ``path`` (``rules``: the house rules it was played
-    under, for the spinner's arms and the toes of a foot); raises PhotoError for a bad
-    file."""
+def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None
+                     ) -> BoardPhoto:
+    """Read the tableau in the photo at ``path`` as it lies (the house rules judge it
+    afterwards); raises PhotoError for a bad file."""
     try:
         loaded = load_image(path)
     except ImageError as error:
@@ -61,7 +59,7 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None,
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
         problems = [p.scaled(loaded.scale) if isinstance(p, LoneHalf) else p for p in problems]
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
-    reading = read_tableau(tiles, set_max, second_look(reader, loaded, set_max), rules, lone)
+    reading = read_tableau(tiles, set_max, second_look(reader, loaded, set_max), lone)
     return BoardPhoto(loaded, reading.tiles,
                       tuple(loaded.warnings) + tuple(str(p) for p in problems), reading)
 

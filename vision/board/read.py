@@ -18,9 +18,10 @@ can hold it at all (a tile there twice). A reading set aside for touching no til
 is taken back when a tile found on a second look touches it: it lay apart only because
 the tile between it and the board was missed. A tile read surely stays whatever it
 breaks, mismatches and house rules alike, because it may be the very play in dispute: the
-photo is read once, without knowing which tile that is. A board that breaks the house
-rules (spinner arms, toes per foot: `--arms` and `--rule` on the command line, the game's
-rules in the app) is judged so by the engine, with a tile read in doubt named as such.
+photo is read once, without knowing which tile that is, and without the house rules
+(spinner arms, toes per foot: `--arms` and `--rule` on the command line, the game's rules
+in the app): the engine judges the board under them afterwards, a tile read in doubt
+named as such.
 """
 
 from __future__ import annotations
@@ -30,8 +31,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from scorer.notation import Board, BoardEntry, validate
-from scorer.rules import RuleSet
+from scorer.notation import Board, BoardEntry
 from scorer.tiles import SET_SIZES, Tile
 from vision.board.budget import LookBudget
 from vision.board.decode import Correction, Decoding, decode, tile_name
@@ -131,15 +131,13 @@ def infer_set(tiles: Sequence[TileReading]) -> int:
 
 
 def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
-                 look: Look | None = None, rules: RuleSet | None = None,
-                 lone: Sequence[Point] = ()) -> TableauReading:
+                 look: Look | None = None, lone: Sequence[Point] = ()) -> TableauReading:
     """Rebuild the board from the tiles read; never raises. ``look`` reads the tile whose
     half centres it is given from the photo: the second looks of vision.board.looks
-    (a tile boxed as two, a tile read unsurely, a place where several tiles meet, a gap
-    in a chain).
-    ``rules`` are the house rules the board was played under (spinner arms, toes per
-    foot; the set is ``set_max``); ``lone`` the centres of the halves the reader found
-    with no partner (a tile at an open end may have been missed but for one half)."""
+    (a tile read unsurely, a place where several tiles meet, a gap in a chain).
+    ``lone`` are the centres of the halves the reader found with no partner (a tile at
+    an open end may have been missed but for one half). The house rules play no part:
+    the board is read as it lies, and judged under them afterwards."""
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max)
@@ -148,7 +146,6 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         look = LookBudget(look)
     kept, strays = sized_tiles(tiles)
     tiles = tuple(kept)
-    rules = replace(rules or RuleSet(), set_max=set_max)
     if look is None:
         return _with_doubts(_rebuilt(tiles, notes, set_max, None), strays)
     moved, moved_notes = recentred(tiles, look)
@@ -156,12 +153,6 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         kept_moved, more_strays = sized_tiles(moved)
         moved, strays = tuple(kept_moved), [*strays, *more_strays]
     reading = _rebuilt(moved, notes + moved_notes, set_max, look, lone)
-    if moved != tiles and not _lawful(reading, rules):
-        # The moves were a guess: a tile moved to where it reads surest can break a join
-        # its neighbours, boxed off the same way, made. The first looks may fit.
-        first = _rebuilt(tiles, notes, set_max, look, lone)
-        if _lawful(first, rules):
-            reading = first
     if isinstance(look, LookBudget) and look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
     return _with_doubts(reading, strays, lone, look)
@@ -336,16 +327,6 @@ def tileness(tile: TileReading) -> float:
     less sure half's times this (vision.reader.tile_reader)."""
     low = min(h.confidence for h in tile.halves)
     return 1.0 if low <= 0 else min(1.0, tile.confidence / low)
-
-
-def _rules_broken(reading: TableauReading, rules: RuleSet) -> list[str]:
-    assert reading.tree is not None and reading.decoding is not None
-    board = _board(reading.decoding, reading.tree)
-    return [r.message for r in validate(board, rules).reasons]
-
-
-def _lawful(reading: TableauReading, rules: RuleSet) -> bool:
-    return reading.ok and not _rules_broken(reading, rules)
 
 
 def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: TableauTree,
