@@ -520,13 +520,11 @@ def _unreadable(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauT
     return out
 
 
-def _board(decoding: Decoding, tree: TableauTree, leave: set[int] | None = None) -> Board:
-    """The tree's tiles with their decoded values (less the tiles in ``leave``)."""
+def _board(decoding: Decoding, tree: TableauTree) -> Board:
+    """The tree's tiles with their decoded values."""
     values = decoding.values
     entries = []
     for i in tree.order():
-        if leave and i in leave:
-            continue
         tile = Tile.of(*values[i])
         parent = tree.parent[i]
         entries.append(BoardEntry(tile, None if parent is None else Tile.of(*values[parent])))
