@@ -324,10 +324,11 @@ def test_a_tile_missed_in_a_line_is_found_on_a_second_look() -> None:
 
 
 @pytest.mark.parametrize("found_half", [0, 1])
-def test_a_tile_missed_at_an_open_end_but_for_one_half_is_found_on_a_second_look(
+def test_a_tile_missed_at_an_open_end_but_for_one_half_is_named_not_added(
         found_half: int) -> None:
     """A leaf tile the detector missed leaves no gap; the half of it the reader found alone
-    (near the end it was played on, or beyond) says where it lies."""
+    (near the end it was played on, or beyond) says where it may lie. It is reported, with
+    the tile a second look reads there, never added: the board is never given whole."""
     notation = BOARDS[3]
     truth = readings_of(notation)
     missed = index_of(truth, 4, 6)  # the chain's last tile: nothing is played on it
@@ -341,9 +342,7 @@ def test_a_tile_missed_at_an_open_end_but_for_one_half_is_found_on_a_second_look
     assert parse_board(notation) != without.board  # lost without the half: but said
     assert [p.kind for p in without.problems] == [Kind.LEAF_UNFOUND]
     reading = read_tableau(tiles, 9, look=look, lone=lone)
-    assert reading.ok, reading.problem_lines()
-    assert format_board(reading.board) == format_board(parse_board(notation))
-    assert any("where one of its halves lay alone" in n for n in reading.notes)
+    assert [p.kind for p in reading.problems] == [Kind.END_HALF_ALONE, Kind.LEAF_UNFOUND]
     # the same half turned square about the end (beside the chain), or inside a tile
     # read, is no such place
     centre = np.asarray(lone[0])

@@ -16,6 +16,7 @@ from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from vision.board import judge_tile
 from vision.board.photo import read_board_photo
+from vision.board.problems import Kind
 from vision.reader.report import recognition_from_dict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -222,12 +223,12 @@ def test_a_tile_read_off_centre_beside_a_neighbour_boxed_off_the_same_way() -> N
     assert reading.built and reading.board == scene.board, reading.problem_lines()
 
 
-def test_a_leaf_set_aside_is_taken_back_when_the_tile_before_it_is_found() -> None:
+def test_a_leaf_missed_under_a_half_alone_is_named_with_what_lies_there() -> None:
     """Bench seed 92000, 15-tile board 47: the detector misses 5-1 at the end of an arm,
     so the leaf 1-0 beyond it (read 0.42, its blank half plain) touches no tile and is
-    set aside as a speck. A second look at the open end, where 5-1's 5 lay alone, finds
-    5-1, which touches 1-0: it is taken back (before, the board lacked 1-0 and said
-    nothing)."""
+    set aside as a speck. The board is not given whole: the half alone at the open end
+    is named, and so is the 5-1 a second look reads there (once it was added, and 1-0
+    taken back with it; on 400 fresh boards that step changed none)."""
     from scorer.rules import RuleSet
     from vision.board.read import read_tableau
     from vision.reader.tile_reader import shared_reader
@@ -239,6 +240,7 @@ def test_a_leaf_set_aside_is_taken_back_when_the_tile_before_it_is_found() -> No
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
     reading = read_tableau(tiles, rules.set_max, lone=lone,
                            look=lambda c: reader.read_at(image, c, rules.set_max))
-    assert reading.built and reading.board == scene.board, reading.problem_lines()
-    assert any(note.startswith("found 5-1 at") for note in reading.notes)
-    assert not any(note.startswith("left out 1-0") for note in reading.notes)
+    assert reading.built and not reading.ok
+    kinds = [p.kind for p in reading.problems]
+    assert Kind.END_HALF_ALONE in kinds and Kind.LEAF_UNFOUND in kinds
+    assert any(line.startswith("5-1 may lie at") for line in reading.problem_lines())

@@ -5,7 +5,6 @@ must lie, and what it finds there.
     a bare place where several tiles meet -> the double missed there (doubles_in_holes)
     a gap in a chain (one or two tiles    -> the tiles missed there (tiles_in_gaps)
     long, or at a corner)
-    a half alone at an open end           -> the tile played there (tiles_at_ends)
 
 ``vision.board.gaps`` says where those places are; ``vision.board.read`` decides when to
 look. A tile found replaces any first reading lying on it (``without_misreadings``).
@@ -40,7 +39,7 @@ from dataclasses import replace
 import numpy as np
 
 from vision.board.decode import tile_name
-from vision.board.gaps import Hole, gaps_in_lines, holes_where_tiles_meet, tiles_at_open_ends
+from vision.board.gaps import Hole, gaps_in_lines, holes_where_tiles_meet
 from vision.board.geometry import (
     TableauTree,
     inside_quad,
@@ -96,14 +95,6 @@ def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
     tiles long, or at a corner (``board_gaps.gaps_in_lines``)."""
     in_tree = [tree.in_tree(i) for i in range(len(tiles))]
     return _surest_found((look(centres) for centres in gaps_in_lines(tiles, in_tree)), tiles)
-
-
-def tiles_at_ends(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look,
-                  lone: Sequence[tuple[float, float]]) -> tuple[TileReading, ...]:
-    """The tiles a second look finds played on an open end, where the reader found one
-    half alone (``board_gaps.tiles_at_open_ends``)."""
-    in_tree = [tree.in_tree(i) for i in range(len(tiles))]
-    return _surest_found((look(c) for c in tiles_at_open_ends(tiles, in_tree, lone)), tiles)
 
 
 def _surest_found(seen, tiles: tuple[TileReading, ...]) -> tuple[TileReading, ...]:

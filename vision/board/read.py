@@ -14,9 +14,9 @@ a tile, or a 0-0 read under 0.9: a patch of table beside a tile) is one of the d
 choices: it may be absent, at even odds with its own reading, so it goes exactly when the
 board holds it only by changing it, with a mismatch, or as a tile it already has
 (`vision/board/decode.py`). Any other leaf read in doubt may be absent only when no board
-can hold it at all (a tile there twice). A reading set aside for touching no tile at all
-is taken back when a tile found on a second look touches it: it lay apart only because
-the tile between it and the board was missed. A tile read surely stays whatever it
+can hold it at all (a tile there twice). A tile missed at an open end is reported, never
+added: a second look straight on from the end, or where a half of it lay alone (the
+doubts of ``_with_doubts``). A tile read surely stays whatever it
 breaks, mismatches and house rules alike, because it may be the very play in dispute: the
 photo is read once, without knowing which tile that is, and without the house rules
 (spinner arms, toes per foot: `--arms` and `--rule` on the command line, the game's rules
@@ -56,7 +56,6 @@ from vision.board.looks import (
     look_all,
     most_sure,
     recentred,
-    tiles_at_ends,
     tiles_in_gaps,
     without_misreadings,
 )
@@ -152,7 +151,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     if moved != tiles:  # a tile read again centred may now lie on a less sure reading
         kept_moved, more_strays = sized_tiles(moved)
         moved, strays = tuple(kept_moved), [*strays, *more_strays]
-    reading = _rebuilt(moved, notes + moved_notes, set_max, look, lone)
+    reading = _rebuilt(moved, notes + moved_notes, set_max, look)
     if isinstance(look, LookBudget) and look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
     return _with_doubts(reading, strays, lone, look)
@@ -255,15 +254,14 @@ def _seen_apart(stray: TileReading, quads: Sequence[np.ndarray], held: set[Tile]
 
 
 def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,
-             look: Look | None, lone: Sequence[Point] = ()) -> TableauReading:
-    """The board from tiles true to size: joins, the second looks where tiles meet, in
-    gaps and at open ends with a half alone, decoding, and the tiles left out as plain or
-    doubtful."""
+             look: Look | None) -> TableauReading:
+    """The board from tiles true to size: joins, the second looks where tiles meet and in
+    gaps, decoding, and the tiles left out as plain or doubtful."""
     if not tiles:  # every reading was a stray (a speck inside another tile)
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
     tiles, aside = _set_aside_apart(tiles, joins)
-    notes += tuple(aside.values())
+    notes += aside
     found: tuple[TileReading, ...] = ()
     meets: Meets = ()
     if look is not None:
@@ -275,14 +273,6 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
         found = tiles_in_gaps(tiles, tree, look)
         if found:
             tiles, notes = _with_found(tiles, notes, found, look, "in a gap in a chain of tiles")
-            tiles, notes, aside = _taken_back(tiles, notes, aside, len(found))
-            joins, tree = _joins_and_tree(tiles, meets)
-    if lone and look is not None:
-        found = tiles_at_ends(tiles, tree, look, lone)
-        if found:
-            tiles, notes = _with_found(tiles, notes, found, look,
-                                       "at an open end where one of its halves lay alone")
-            tiles, notes, aside = _taken_back(tiles, notes, aside, len(found))
             joins, tree = _joins_and_tree(tiles, meets)
     reading = _decoded(tiles, joins, tree, set_max, notes, may_leave_out=True)
     if reading.decoding is not None and reading.decoding.absent:
@@ -390,7 +380,7 @@ def _left_out_notes(reading: TableauReading) -> dict[int, str]:
 
 
 def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
-                     ) -> tuple[tuple[TileReading, ...], dict[TileReading, str]]:
+                     ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
     """Readings that touch no tile at all and are no tile of the tableau are left out,
     each with a note: a 0-0 (a plain patch, such as paper, a card or a pale stripe of
     table, reads as the double blank because it has no pips, and a real 0-0 lying that
@@ -398,7 +388,7 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
     of the table's pattern, far smaller than a tile). A tile with pips read surely stays,
     and a loose one is reported: it may be a missed join."""
     if len(tiles) < 2:
-        return tiles, {}
+        return tiles, ()
     joined = {j.a for j in joins} | {j.b for j in joins}
     notes: dict[int, str] = {}
     for i, t in enumerate(tiles):
@@ -411,30 +401,8 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
             notes[i] = (f"left out {tile_name(t)} at {place(t)}: it touches no tile of the "
                         f"tableau and was read too unsurely ({t.confidence:.2f}) to be one")
     if len(notes) >= len(tiles) - 1:
-        return tiles, {}  # nothing touches anything: not a tableau, and said so whole
-    return (tuple(t for i, t in enumerate(tiles) if i not in notes),
-            {tiles[i]: note for i, note in notes.items()})
-
-
-def _taken_back(tiles: tuple[TileReading, ...], notes: tuple[str, ...],
-                aside: dict[TileReading, str], found: int
-                ) -> tuple[tuple[TileReading, ...], tuple[str, ...], dict[TileReading, str]]:
-    """Readings set aside for touching no tile, taken back (their notes with them) when
-    one of the ``found`` last tiles, found on a second look, touches them: they lay apart
-    only because the tile between them and the board was missed (a leaf beyond a tile
-    found at an open end)."""
-    if not aside or not found:
-        return tiles, notes, aside
-    with_aside = tiles + tuple(aside)
-    first = len(tiles)
-    found_at = set(range(first - found, first))
-    back = {with_aside[j.a if j.a >= first else j.b] for j in find_joins(with_aside)
-            if (j.a >= first) != (j.b >= first) and (j.a in found_at or j.b in found_at)}
-    if not back:
-        return tiles, notes, aside
-    kept_notes = tuple(n for n in notes if n not in {aside[t] for t in back})
-    return (tiles + tuple(t for t in aside if t in back), kept_notes,
-            {t: n for t, n in aside.items() if t not in back})
+        return tiles, ()  # nothing touches anything: not a tableau, and said so whole
+    return tuple(t for i, t in enumerate(tiles) if i not in notes), tuple(notes.values())
 
 
 def _joins_and_tree(tiles: Sequence[TileReading], meets: Meets = ()
