@@ -38,21 +38,6 @@ tile to the first, the other to the second; each branch's forest optimum is a lo
 bound, so the first branch popped with every tile once is the optimum. The branching has
 an explicit budget (``MAX_SOLVES``); when it runs out the best board found so far is
 returned and ``budget_spent`` says so.
-
-Why: Board values are one stated score, maximised. Every half's value is chosen to
-minimise the reader's surprise (-log p per half) plus a cost for every join whose halves
-differ (-log 0.01), under hard rules: the spinner is a double, every tile exists once, no
-value is one nobody read (`vision/board/decode.py` states it). A join is soft, so a half
-read unsurely takes its neighbour's value (a correction, noted), while a half read surely
-keeps its value and the join is reported as a mismatch ("7-9 touches 3-3: 7 against 3"):
-`board` prints the board as it lies and exits 0, and 2 only when no board can be built (no
-tiles, tiles lying apart as in a hand, a board most of whose tiles are read in doubt, as
-clutter is, a tile there twice). The joins form a tree, so the optimum is exact dynamic
-programming over each tile's pair of values; uniqueness is enforced by best-first
-branching, and the branching and the second looks have an explicit budget
-(`vision/board/budget.py`), after which the best board is returned with a "budget spent"
-problem. Problems are typed (`vision/board/problems.py`: a kind and the tiles it names);
-words are made only by `describe`, at the edge.
 """
 
 from __future__ import annotations

@@ -9,66 +9,33 @@ the chain turns a corner there, the missed tile lies straight on from one neighb
 the other, turned square, touches its far half. That place is given back to the reader
 for a second look (``vision.board.looks``); any other gap is left alone.
 
-A tile missed at an open end leaves no gap: nothing lies beyond it. But where the
-detector found one of its halves and not the other (glare on one half), the reader names
-that half alone; a lone half lying straight on from an open end of the tree, where the
-near half of a tile played there would lie, is such a tile's half
-(``tiles_at_open_ends``). Where the detector found neither half, every open end is
-looked past all the same (``beyond_open_ends``: the pair judge alone first, then a full
-look where it sees a tile), and a tile read there surely is reported, never added.
+A tile missed at an open place of the tree leaves no gap: nothing lies beyond it. An open
+place is a tile's end, or the middle of a double's long side (a double takes tiles on its
+sides too: the spinner's arms, a chicken foot), that no tile touches. Where the detector
+found one half of the missed tile and not the other (glare on one half), the reader names
+that half alone; a lone half lying straight on from an open place, where the near half of
+a tile played there would lie, is such a tile's half (``tiles_at_open_ends``). Where the
+detector found neither half, every open place is looked past all the same
+(``beyond_open_ends``: the pair judge alone first, then a full look where it sees a
+tile), and a tile read there surely is reported, never added.
 
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
 or boxed askew there: the spinner among its arms (where the arms crowd it), or a chicken
-foot's double between the tile it was played on and its toes. Only the spinner and the
-doubles are ever met by three tiles.
+foot's double between the tile it was played on and its toes.
 
-Why: A tableau is one piece, so a tile off it says where to look again. When tiles reach
-the spinner by no join, `board/gaps` looks for an open end on the tree facing an open end
-off it across a gap about one tile long, both in line with it: the place of a tile the
-detector missed in a straight chain (or two tiles long: two missed in a row, under glare
-or on a dark photo, each then looked at). Where a chain turns a corner (an L), the missed
-tile lies straight on from one neighbour, on bare table, and the other neighbour, turned
-square, touches its far half; that place is looked at too, when no straight gap fits.
-`board/looks` asks the reader to read that one place (`TileReader.read_at`: the two halves
-cut where a tile as long as its neighbours would lie, the pair judge saying how surely a
-tile is there) and keeps the tile when it is read surely; decoding then holds it to the
-values it touches. Only the board-reading path takes a second look (the reader offers it
-as an extra method, and a reader without it is simply not asked), so hand scoring is
-unchanged. A reading of 0-0 touching no tile at all is left out with a note: a plain patch
-(paper, a card) reads as the double blank because it has no pips, and a real 0-0 that far
-apart is not part of the tableau either; so is a reading touching nothing and read under
-0.5 (a speck of the table's pattern, a third of a tile long, or a pale patch of it). A
-loose tile with pips read surely stays a problem: it may be a missed join. For the same
-reason a 0-0 at an open end that does not fit the end as read is left out, with a note,
-when the board then fits, if it was read under 0.8 or no board fits it at all (glare on a
-tile reads as a 0-0 as surely as a blank tile); a 0-0 read surely that the board fits by
-changing its neighbour stays.
-
-Why: Only doubles are met by three tiles, so a place where three meet holds one. The
-spinner is where the detector does worst: its arms crowd it, it gets boxed askew (then
-dropped as lying on its arms, or left unsure), and another double becomes the spinner.
-Before anything else `board/gaps` looks for a place that three or more tiles' ends point
-at, two of them head on across it, with no tile lying across it (the tip of an arm boxed
-too long, reaching past where a tile its neighbours' length would end, does not count, and
-an end that lies on the double itself meets it whichever way it points). The double that
-fills it lies along those two or across them, and arms boxed too long (over the double's
-halves) hide which, so `board/read` reads it both ways and keeps the surer reading; it is
-laid the way whose box the meeting ends touch best, since the reader's crop of a crowded
-spinner can read better the wrong way round. Every end that met the place is joined to the
-double found there (an arm nudged off the spinner stays its arm), and of the pairs facing
-across a place the one a double's width or length apart sets where it lies. The double is
-taken only when at least two of the tiles meeting it show its value on the half that
-points at it, and it replaces a reading centred there only when that first look was unsure
-(under 0.8) and the second is surer; a note says so either way. Gaps and holes are sized
-by how long the tiles around them are, not by their two neighbours' own lengths: a
-neighbour boxed too long, over part of the missed tile, would make the gap look too short.
+Why: only the spinner and the doubles are ever met by three tiles, and the spinner is
+where the detector does worst: its arms crowd it, it gets boxed askew (then set aside as
+lying on its arms, or left unsure), and another double becomes the spinner. Gaps and holes
+are sized by how long the tiles around them are, not by their two neighbours' own lengths:
+a neighbour boxed too long, over part of the missed tile, would make the gap look short.
+What is found at these places, and when it is kept, is ``vision.board.looks``'s.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -181,66 +148,91 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     return [centres for _, places in best.values() for centres in places]
 
 
-def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
-                       lone: Sequence[Point]) -> list[tuple[Point, Point]]:
-    """The half centres of a tile played on an open end of the tree of which the reader
-    found one half alone (``lone``: centres of halves with no partner): the lone half
-    lies on bare table on the footprint of a tile abutting the end (its near half, half a
-    tile width out from the end, its far half, one and a half, or between them), within
-    LONE_COS of straight on. One place per lone half (the end whose abutting tile's
-    middle it lies nearest)."""
-    whole = at_full_length(tiles)
-    footprints = _Footprints(whole)
-    ends = [tile_ends(t) for t in whole]
-    places = []
-    for centre in lone:
-        c = np.asarray(centre, dtype=np.float64)
-        if footprints.covered(c):
-            continue  # a half of a tile already read
-        best: tuple[float, tuple[Point, Point]] | None = None
-        for a in range(len(whole)):
-            if not in_tree[a]:
-                continue
-            width = tile_width(whole[a])
-            for h in (0, 1):
-                end = ends[a][h]
-                away = c - end
-                apart = float(np.linalg.norm(away)) / width
-                fit = abs(apart - 1.0)
-                if (fit > 1.0 - LONE_FROM or cosine(away, end - ends[a][1 - h]) < LONE_COS
-                        or not footprints.is_open(end, a, width)):
-                    continue
-                if best is None or fit < best[0]:
-                    unit = away / (apart * width)
-                    best = (fit, (as_point(end + unit * 0.5 * width),
-                                  as_point(end + unit * 1.5 * width)))
-        if best is not None:
-            places.append(best[1])
-    return places
+@dataclass(frozen=True, slots=True)
+class OpenPlace:
+    """Where a tile could be played on the tree: half ``half`` of tile ``tile`` at its end,
+    or (``half`` None) the middle of a double's long side; ``point`` is on its edge and
+    ``out`` the unit vector a tile played there leaves along."""
+
+    tile: int
+    half: int | None
+    point: np.ndarray
+    out: np.ndarray
+    width: float
+
+    def halves(self, near: float = 0.5) -> tuple[Point, Point]:
+        """The half centres of a tile abutting the place, its near half ``near`` widths
+        out."""
+        return (as_point(self.point + self.out * near * self.width),
+                as_point(self.point + self.out * (near + 1.0) * self.width))
 
 
-def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool]
-                     ) -> list[tuple[int, int, tuple[Point, Point]]]:
-    """Every open end of the tree (tile, half) with the half centres of a tile played
-    straight on from it, where that place lies on bare table: a leaf the detector missed
-    whole leaves no gap and no half alone, so only a look there can find it."""
-    whole = at_full_length(tiles)
-    footprints = _Footprints(whole)
+def _open_places(whole: Sequence[TileReading], in_tree: Sequence[bool],
+                 doubles: Collection[int], footprints: _Footprints) -> list[OpenPlace]:
+    """Every end of a tile on the tree, and the middle of both long sides of each double
+    on it (a double takes tiles on its sides: arms, a chicken foot), that no tile touches."""
     out = []
     for a, tile in enumerate(whole):
         if not in_tree[a]:
             continue
         ends, width = tile_ends(tile), tile_width(tile)
-        for h in (0, 1):
-            end = ends[h]
-            if not footprints.is_open(end, a, width):
+        axis = ends[1] - ends[0]
+        axis = axis / (float(np.linalg.norm(axis)) or 1.0)
+        middle = (ends[0] + ends[1]) / 2
+        across = np.array([-axis[1], axis[0]])
+        places = [OpenPlace(a, 0, ends[0], -axis, width), OpenPlace(a, 1, ends[1], axis, width)]
+        if a in doubles:
+            places += [OpenPlace(a, None, middle + side * across * width / 2, side * across,
+                                 width) for side in (-1.0, 1.0)]
+        out += [p for p in places if footprints.is_open(p.point, a, width)]
+    return out
+
+
+def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
+                       lone: Sequence[Point], doubles: Collection[int] = ()
+                       ) -> list[tuple[Point, Point]]:
+    """The half centres of a tile played on an open place of the tree (``_open_places``)
+    of which the reader found one half alone (``lone``: centres of halves with no
+    partner): the lone half lies on bare table on the footprint of a tile abutting the
+    place (its near half, half a tile width out, its far half, one and a half, or between
+    them), within LONE_COS of straight on. One place per lone half (the place whose
+    abutting tile's middle it lies nearest)."""
+    whole = at_full_length(tiles)
+    footprints = _Footprints(whole)
+    places = _open_places(whole, in_tree, doubles, footprints)
+    found = []
+    for centre in lone:
+        c = np.asarray(centre, dtype=np.float64)
+        if footprints.covered(c):
+            continue  # a half of a tile already read
+        best: tuple[float, tuple[Point, Point]] | None = None
+        for place in places:
+            away = c - place.point
+            apart = float(np.linalg.norm(away)) / place.width
+            fit = abs(apart - 1.0)
+            if fit > 1.0 - LONE_FROM or cosine(away, place.out) < LONE_COS:
                 continue
-            unit = end - ends[1 - h]
-            unit = unit / (float(np.linalg.norm(unit)) or 1.0)
-            near, far = end + unit * 0.5 * width, end + unit * 1.5 * width
-            if footprints.covered(near) or footprints.covered(far):
-                continue  # a tile lies there: no bare table for a leaf
-            out.append((a, h, (as_point(near), as_point(far))))
+            if best is None or fit < best[0]:
+                best = (fit, OpenPlace(place.tile, place.half, place.point,
+                                       away / (apart * place.width), place.width).halves())
+        if best is not None:
+            found.append(best[1])
+    return found
+
+
+def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
+                     doubles: Collection[int] = ()) -> list[tuple[OpenPlace, tuple[Point, Point]]]:
+    """Every open place of the tree (``_open_places``) with the half centres of a tile
+    played straight on from it, where that tile would lie on bare table: a leaf the
+    detector missed whole leaves no gap and no half alone, so only a look there can find
+    it."""
+    whole = at_full_length(tiles)
+    footprints = _Footprints(whole)
+    out = []
+    for place in _open_places(whole, in_tree, doubles, footprints):
+        near, far = place.halves()
+        if not (footprints.covered(np.asarray(near)) or footprints.covered(np.asarray(far))):
+            out.append((place, (near, far)))
     return out
 
 
@@ -388,5 +380,5 @@ class _Footprints:
                    for k in self._near(point, 0.0))
 
 
-__all__ = ["Hole", "beyond_open_ends", "gaps_in_lines", "holes_where_tiles_meet",
+__all__ = ["Hole", "OpenPlace", "beyond_open_ends", "gaps_in_lines", "holes_where_tiles_meet",
            "tiles_at_open_ends"]

@@ -11,28 +11,18 @@ A tile's two ends are the midpoints of its short sides (corners 0-1 for the firs
 Distances are measured in tile widths, so the same rules hold for a 12 MP photo and a
 webcam frame. The joins, rooted at the spinner, make the tree of the tableau.
 
-Why: Board reading first puts the tiles back as they lie. Every tile in a tableau has one
-real size and none lies on another, which a hand photo cannot assume (tiles may be piled)
-but a tableau can. So `board/sizes` restores a tile read much shorter than its neighbours
-(halves boxed small where tiles abut) to their length, keeping its centre and direction,
-and drops a reading that would lie on a surer tile (a second reading where tiles meet, or
-a half paired with a patch of table). The reader itself is left alone, so hand scoring
-keeps its measured accuracy. A tile still off the tree may then join it across a gap of up
-to 0.6 tile widths (measured with every tile at its neighbours' full length), never more,
-so a tile lying apart is still named. When those joins make another double the spinner (a
-spinner found on a second look gains its arms this way), the new spinner's tree reaches
-out once more: tiles off the first tree may touch the new one. The spinner is the double
-with the most joins; between doubles with as many, the one joined all round (a chicken
-foot's parent and three toes leave it open on one side, an opening of about 135 degrees,
-where four arms leave none over 90), then the one whose ends are met by arms, touching or
-in line beyond them: a chicken foot's toes slant about 35 degrees off its axis, and a
-spinner read short still has its arms in line. Each end joins the tile it touches first,
-with one exception: an end meets one tile and only a double is met by several, so when
-that first tile is touched at its own end (within 0.6 widths), and that end meets a double
-this end touches too, read more surely than that first tile, this end joins the double.
-Two toes of a chicken foot converge on their double, and one boxed a little wide (so read
-unsurely) covers the other's end; a double read less surely than the tile is likelier a
-second reading of the place (a phantom 0-0 over a spinner's arms drew three ends to it).
+Why: the spinner is the double with the most joins; between doubles with as many, the
+one joined all round (a chicken foot's parent and three toes leave it open on one side,
+an opening of about 135 degrees, where four arms leave none over 90), then the one whose
+ends are met by arms, touching or in line beyond them: a chicken foot's toes slant about
+35 degrees off its axis, and a spinner read short still has its arms in line. Each end
+joins the tile it touches first, with one exception: an end meets one tile and only a
+double is met by several, so when that first tile is touched at its own end (within 0.6
+widths), and that end meets a double this end touches too, read more surely than that
+first tile, this end joins the double. Two toes of a chicken foot converge on their
+double, and one boxed a little wide (so read unsurely) covers the other's end; a double
+read less surely than the tile is likelier a second reading of the place (a phantom 0-0
+over a spinner's arms drew three ends to it).
 """
 
 from __future__ import annotations
@@ -145,11 +135,11 @@ def tile_ends(tile: TileReading) -> tuple[np.ndarray, np.ndarray]:
     return (q[0] + q[1]) / 2, (q[2] + q[3]) / 2
 
 
-def _point_segment(pt: np.ndarray, a: np.ndarray, b: np.ndarray) -> float:
+def _on_segment(pt: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The point of segment ``a``-``b`` nearest ``pt``."""
     ab = b - a
     denom = float(ab @ ab) or 1e-12
-    t = float(np.clip((pt - a) @ ab / denom, 0.0, 1.0))
-    return float(np.linalg.norm(pt - (a + t * ab)))
+    return a + float(np.clip((pt - a) @ ab / denom, 0.0, 1.0)) * ab
 
 
 def inside_quad(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -160,11 +150,17 @@ def inside_quad(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
     return np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
 
 
+def nearest_on_tile(pt: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """The point of a convex quad nearest ``pt`` (``pt`` itself inside)."""
+    if inside_quad(np.asarray(pt)[None], np.asarray(quad, dtype=np.float64))[0]:
+        return np.asarray(pt, dtype=np.float64)
+    edges = [_on_segment(pt, quad[i], quad[(i + 1) % 4]) for i in range(4)]
+    return min(edges, key=lambda q: float(np.linalg.norm(pt - q)))
+
+
 def point_to_tile(pt: np.ndarray, quad: np.ndarray) -> float:
     """Distance from a point to a convex quad in pixels (0 inside)."""
-    if inside_quad(np.asarray(pt)[None], np.asarray(quad, dtype=np.float64))[0]:
-        return 0.0
-    return min(_point_segment(pt, quad[i], quad[(i + 1) % 4]) for i in range(4))
+    return float(np.linalg.norm(np.asarray(pt, dtype=np.float64) - nearest_on_tile(pt, quad)))
 
 
 def _where_on(pt: np.ndarray, tile: TileReading) -> int | None:
@@ -387,5 +383,5 @@ def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
 
 __all__ = ["Groups", "Join", "TableauTree", "as_point", "build_tree", "choose_spinner",
            "components", "cosine", "double_likelihood", "ends_met", "find_joins",
-           "halves_about", "inside_quad", "point_to_tile", "quad_about", "tile_ends",
-           "tile_quad", "tile_width", "widest_opening"]
+           "halves_about", "inside_quad", "nearest_on_tile", "point_to_tile", "quad_about",
+           "tile_ends", "tile_quad", "tile_width", "widest_opening"]

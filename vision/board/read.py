@@ -35,15 +35,18 @@ from scorer.notation import Board, BoardEntry
 from scorer.tiles import SET_SIZES, Tile
 from vision.board.budget import LookBudget
 from vision.board.decode import Correction, Decoding, decode, tile_name
-from vision.board.gaps import beyond_open_ends, tiles_at_open_ends
+from vision.board.gaps import POINTS_AT_COS, beyond_open_ends, tiles_at_open_ends
 from vision.board.geometry import (
+    TOUCH_WIDTHS,
     Join,
     TableauTree,
     build_tree,
     components,
+    cosine,
     double_likelihood,
     find_joins,
     inside_quad,
+    nearest_on_tile,
     point_to_tile,
     tile_ends,
     tile_quad,
@@ -170,14 +173,15 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
       ``NOT_A_TILE_BELOW``, as a tile or in its pips (a patch of table beside a tile read
       as one), kept because the board is whole and lawful with it: a board never holds
       a tile that doubtful unsaid (UNSURE_TILE);
-    - a half the reader found alone, on bare table straight on from an open end, where
-      a second look reads no tile but a half showing pips, read as surely as a half of a
-      stray must be (a leaf under glare): the board may end one tile short there
-      (END_HALF_ALONE). A look there that sees no such half says the half found alone
-      was no half (a speck of table);
-    - a tile read surely straight on from an open end, showing the end's value, that the
-      board does not hold (LEAF_UNFOUND): a leaf the detector missed whole leaves no
-      other trace. Reported, not added: bare table can read as a tile too."""
+    - a tile read surely straight on from an open place (an end, or a double's side:
+      ``vision.board.gaps``), showing the value it touches, that the board does not hold
+      (LEAF_UNFOUND): a leaf the detector missed whole leaves no other trace. Reported,
+      not added: bare table can read as a tile too;
+    - a half the reader found alone, on bare table straight on from an open place, where
+      a second look reads no such tile but a half showing pips, read as surely as a half
+      of a stray must be (a leaf under glare): the board may end one tile short there
+      (END_HALF_ALONE; once a place, and none where a tile is named). A look there that
+      sees no such half says the half found alone was no half (a speck of table)."""
     quads = [tile_quad(t) for t in reading.tiles]
 
     def alone(half) -> bool:
@@ -196,40 +200,58 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                   if tile.confidence < NOT_A_TILE_BELOW and reading.tree.in_tree(i)
                   and i != reading.tree.root and not reading.tree.children(i)]
         in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
-        places = tiles_at_open_ends(reading.tiles, in_tree, lone) if look and lone else ()
+        doubles = {i for i, (a, b) in enumerate(_values(reading)) if a == b}
+        leaves = _leaves_unfound(reading, in_tree, doubles, held, look) if look else []
+        named = [np.asarray(p.values[2:], dtype=np.float64) for p in leaves]
+        places = (tiles_at_open_ends(reading.tiles, in_tree, lone, doubles)
+                  if look and lone else ())
         for near, far in places:
+            middle = np.add(near, far) / 2
+            if any(np.linalg.norm(middle - m) < _spacing_of(near, far) for m in named):
+                continue  # the tile there is named already
             seen = look((near, far))
             if seen is not None and any(alone(h) for h in seen.halves):
-                middle = tuple(round((a + b) / 2) for a, b in zip(near, far, strict=True))
-                found.append(BoardProblem(Kind.END_HALF_ALONE, (), middle))
-        if look is not None:
-            found += _leaves_unfound(reading, in_tree, held, look)
+                found.append(BoardProblem(Kind.END_HALF_ALONE, (), tuple(map(round, middle))))
+                named.append(middle)
+        found += leaves
     return replace(reading, problems=reading.problems + tuple(found)) if found else reading
 
 
-def _leaves_unfound(reading: TableauReading, in_tree: Sequence[bool], held: set[Tile],
-                    look: Look) -> list[BoardProblem]:
-    """A tile the detector missed whole at an open end leaves no gap and no half alone:
-    each open end is looked at where a tile played straight on from it would lie, all in
-    one model run, and a tile read there surely (LEAF_SEEN_FROM) that shows the end's
-    value where it touches and is not on the board already is reported (LEAF_UNFOUND)."""
-    ends = beyond_open_ends(reading.tiles, in_tree)
+def _spacing_of(near: Point, far: Point) -> float:
+    return float(np.linalg.norm(np.subtract(far, near)))
+
+
+def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
+    """Each tile's values: as decoded where the board was decoded, else as read."""
+    if reading.decoding is not None:
+        return reading.decoding.values
+    return tuple(t.pips for t in reading.tiles)
+
+
+def _leaves_unfound(reading: TableauReading, in_tree: Sequence[bool], doubles: set[int],
+                    held: set[Tile], look: Look) -> list[BoardProblem]:
+    """A tile the detector missed whole at an open end (or on a double's open side)
+    leaves no gap and no half alone: each such place is looked at where a tile played
+    straight on from it would lie, all in one model run, and a tile read there surely
+    (LEAF_SEEN_FROM) that shows the value it touches and is not on the board already is
+    reported (LEAF_UNFOUND)."""
+    places = beyond_open_ends(reading.tiles, in_tree, doubles)
     # the pair judge alone first (no pips read): most places are bare table
-    bounds = most_sure(look, [p for *_, p in ends])
-    ends = [e for e, bound in zip(ends, bounds, strict=True) if bound >= LEAF_SEEN_FROM - 1e-4]
-    values = (reading.decoding.values if reading.decoding is not None
-              else tuple(t.pips for t in reading.tiles))
+    bounds = most_sure(look, [halves for _, halves in places])
+    places = [p for p, bound in zip(places, bounds, strict=True)
+              if bound >= LEAF_SEEN_FROM - 1e-4]
+    values = _values(reading)
     found = []
-    for (a, h, (near, far)), seen in zip(ends, look_all(look, [p for *_, p in ends]),
+    for (spot, (near, far)), seen in zip(places, look_all(look, [h for _, h in places]),
                                          strict=True):
         if seen is None or seen.confidence < LEAF_SEEN_FROM or Tile.of(*seen.pips) in held:
             continue
         touching = min(seen.halves, key=lambda half: float(np.linalg.norm(
             np.subtract(half.center_px, near))))
-        if touching.pips != values[a][h]:
+        if touching.pips != values[spot.tile][spot.half or 0]:
             continue
         middle = tuple(round((u + v) / 2) for u, v in zip(near, far, strict=True))
-        found.append(BoardProblem(Kind.LEAF_UNFOUND, (a,), (*seen.pips, *middle)))
+        found.append(BoardProblem(Kind.LEAF_UNFOUND, (spot.tile,), (*seen.pips, *middle)))
     return found
 
 
@@ -409,24 +431,42 @@ def _joins_and_tree(tiles: Sequence[TileReading], meets: Meets = ()
                     ) -> tuple[tuple[Join, ...], TableauTree]:
     """The joins and the tree; tiles left off it may still reach it across a wider gap
     (corners read a little short, a tile nudged as the next one was laid), measured with
-    every tile at the full length its neighbours have. A double found where tiles meet is
-    joined to each end that met it and is otherwise free."""
+    every tile at the full length its neighbours have: each group off the tree by its
+    closest reach (a tableau has no loops, so a group hangs off the tree at one join),
+    round after round, since a tile reached may reach the next. A double found where tiles
+    meet is joined to each end that met it and is otherwise free."""
     joins = _with_meets(find_joins(tiles), tiles, meets)
     tree = build_tree(tiles, joins)
     reach: tuple[Join, ...] | None = None
     while tree.loose:
         if reach is None:
-            reach = find_joins(at_full_length(tiles), REACH_WIDTHS)
-        loose = set(tree.loose)  # a join from off the tree to it is new: it was not used
-        reaching = tuple(j for j in reach if (j.a in loose) != (j.b in loose))
-        if not reaching:
+            whole = at_full_length(tiles)
+            reach = tuple(j for j in find_joins(whole, REACH_WIDTHS) if _ahead(whole, j))
+        loose = set(tree.loose)  # a tile reached may reach the next one in turn
+        group = {i: g[0] for g in components(len(tiles), joins) for i in g}
+        best: dict[int, Join] = {}  # a group hangs off the tree by one join: its closest
+        for j in reach:
+            if (j.a in loose) != (j.b in loose):
+                g = group[j.a if j.a in loose else j.b]
+                if g not in best or j.gap_widths < best[g].gap_widths:
+                    best[g] = j
+        if not best:
             break
-        root = tree.root
-        joins = joins + reaching
+        joins = joins + tuple(best.values())
         tree = build_tree(tiles, joins)  # the spinner is chosen again: it may gain arms
-        if tree.root == root:
-            break  # the same tree reached as far as it could; else reach from the new one
     return joins, tree
+
+
+def _ahead(tiles: Sequence[TileReading], join: Join) -> bool:
+    """Whether the tile an end reaches lies ahead of it (within POINTS_AT_COS, 45 degrees,
+    of straight on), as a tile nudged along its line, one turned at a corner or a chicken
+    foot's slanting toe does: tiles lying side by side, as in a hand, are near each
+    other's ends but beside them."""
+    ends = tile_ends(tiles[join.a])
+    end = ends[join.a_half]
+    near = nearest_on_tile(end, tile_quad(tiles[join.b]))
+    return bool(np.allclose(near, end)) or cosine(
+        near - end, end - ends[1 - join.a_half]) >= POINTS_AT_COS
 
 
 def _with_meets(joins: tuple[Join, ...], tiles: Sequence[TileReading], meets: Meets
@@ -452,10 +492,12 @@ def _with_meets(joins: tuple[Join, ...], tiles: Sequence[TileReading], meets: Me
 
 def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
                         tree: TableauTree) -> list[BoardProblem]:
-    joined = len(tree.order()) if any(p is not None for p in tree.parent) else 0
+    touching = sum(1 for j in tree.join if j is not None and j.gap_widths < TOUCH_WIDTHS)
+    joined = touching + 1 if touching else 0
     if len(tiles) >= 2 and 2 * joined <= len(tiles):
-        # A tableau is tiles laid end to end: with most of them lying apart (two tiles of
-        # a hand left nearly touching), the photo is of something else
+        # A tableau is tiles laid end to end, touching: with most of them lying apart (two
+        # tiles of a hand left nearly touching, others within reach), the photo is of
+        # something else
         return [BoardProblem(Kind.NOT_A_TABLEAU, tuple(range(len(tiles))), (joined,))]
     board = tree.order()
     sure = sum(tiles[i].confidence >= SURE_FROM for i in board)
