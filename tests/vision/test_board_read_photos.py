@@ -204,6 +204,17 @@ def test_a_toe_covering_its_neighbours_end_leaves_it_on_the_double() -> None:
     assert reading.built and reading.board == scene.board, reading.problem_lines()
 
 
+def test_a_toe_against_its_neighbours_side_is_played_on_the_double() -> None:
+    """Bench seed 98600, 15-tile board 6: the toe 0-8 of the chicken foot on 0-0 touches
+    its neighbour toe 1-0 first, on 1-0's long side, and the 0-0 too. A tile is played on
+    another's end or on a double's side, never on the long side of a tile that is no
+    double, so 0-8 is the double's toe: read 0-8@0-1, every value right, the board was
+    given whole and wrong."""
+    scene, image, tiles = bench_board(98_600, 6)
+    reading = read_bench_board(image, tiles)
+    assert reading.ok and reading.board == scene.board, reading.problem_lines()
+
+
 def test_a_value_a_moved_look_cuts_short_is_taken_back_by_the_joins() -> None:
     """Bench seed 46000, 30-tile board 0: 4-8 is read where it lies, unsurely (0.68);
     moved along its length the look cuts a pip off its 8 and reads 4-7 surely (0.89).

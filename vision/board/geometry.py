@@ -16,10 +16,12 @@ one joined all round (a chicken foot's parent and three toes leave it open on on
 an opening of about 135 degrees, where four arms leave none over 90), then the one whose
 ends are met by arms, touching or in line beyond them: a chicken foot's toes slant about
 35 degrees off its axis, and a spinner read short still has its arms in line. Each end
-joins the tile it touches first, with one exception: an end meets one tile and only a
-double is met by several, so when that first tile is touched at its own end (within 0.6
-widths), and that end meets a double this end touches too, read more surely than that
-first tile, this end joins the double. Two toes of a chicken foot converge on their
+joins the tile it touches first, with two exceptions, both because a tile is played on
+another's end or on a double's side: an end against the long side of a tile that is no
+double joins the double it touches too, if any; and, since an end meets one tile and
+only a double is met by several, when that first tile is touched at its own end (within
+0.6 widths), and that end meets a double this end touches too, read more surely than
+that first tile, this end joins the double. Two toes of a chicken foot converge on their
 double, and one boxed a little wide (so read unsurely) covers the other's end; a double
 read less surely than the tile is likelier a second reading of the place (a phantom 0-0
 over a spinner's arms drew three ends to it).
@@ -217,6 +219,11 @@ def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarra
     met by several. A double read less surely is likelier a second reading of the place."""
     _, b = near[a][half][0]
     end = ends[a][half]
+    if _beside(end, tiles[b]) and double_likelihood(tiles[b]) <= TOE_DOUBLE:
+        # a tile is played on another's end, or on a double's side: an end against the
+        # long side of a tile that is no double meets the double it touches too, if any
+        return next(((g, c) for g, c in near[a][half][1:]
+                     if double_likelihood(tiles[c]) > TOE_DOUBLE), None)
     width = tile_width(tiles[a])
     for b_half, b_end in enumerate(ends[b]):
         if float(np.linalg.norm(b_end - end)) > TOE_ENDS_APART * width:
@@ -230,6 +237,15 @@ def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarra
                 and tiles[double].confidence > tiles[b].confidence):
             return mine, double
     return None
+
+
+def _beside(pt: np.ndarray, tile: TileReading) -> bool:
+    """Whether ``pt`` lies off the tile beside its long side rather than beyond an end:
+    outside it, projecting onto its length short of both ends."""
+    e0, e1 = tile_ends(tile)
+    axis = e1 - e0
+    t = float((pt - e0) @ axis) / (float(axis @ axis) or 1.0)
+    return 0.0 < t < 1.0 and not inside_quad(np.asarray(pt)[None], tile_quad(tile))[0]
 
 
 def _better(new: Join, old: Join) -> bool:
