@@ -212,11 +212,13 @@ def find_joins(tiles: Sequence[TileReading], touch_widths: float = TOUCH_WIDTHS
 def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarray, np.ndarray]],
                     near: Sequence[Sequence[list[tuple[float, int]]]], a: int, half: int
                     ) -> tuple[float, int] | None:
-    """The double that end ``half`` of tile ``a`` meets when the tile it touches first is
-    touched at an end that itself meets that double, read more surely than that tile: two
-    toes of a chicken foot converge on their double, and one toe boxed a little wide (so
-    read unsurely) covers the other's end. An end meets one tile, and only a double is
-    met by several. A double read less surely is likelier a second reading of the place."""
+    """The double that end ``half`` of tile ``a`` meets, not the tile it touches first,
+    when that tile is no double touched on its long side (a toe against its neighbour
+    toe's side), or is touched at an end that itself meets that double, read more surely
+    than that tile: two toes of a chicken foot converge on their double, and one toe
+    boxed a little wide (so read unsurely) covers the other's end. An end meets one tile,
+    and only a double is met by several. A double read less surely is likelier a second
+    reading of the place."""
     _, b = near[a][half][0]
     end = ends[a][half]
     if _beside(end, tiles[b]) and double_likelihood(tiles[b]) <= TOE_DOUBLE:
