@@ -986,10 +986,7 @@ def pushed_off(tile: TileReading, value: int, widths: float) -> TileReading:
     ends = tile_ends(tile)
     near = 0 if tile.halves[0].pips == value else 1
     away = ends[1 - near] - ends[near]
-    step = away / np.linalg.norm(away) * widths * tile_width(tile)
-    return replace(tile, corners_px=tuple(tuple(np.asarray(p) + step) for p in tile.corners_px),
-                   halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + step))
-                                for h in tile.halves))
+    return moved(tile, away / np.linalg.norm(away) * widths * tile_width(tile))
 
 
 @pytest.mark.parametrize("seed", [11, 12])
@@ -1032,6 +1029,7 @@ def test_a_chain_nudged_off_tile_by_tile_reaches_the_tree_tile_by_tile() -> None
 
 
 def moved(tile: TileReading, step) -> TileReading:
+    """The tile moved by ``step`` (pixels)."""
     return replace(tile, corners_px=tuple(tuple(np.asarray(p) + step) for p in tile.corners_px),
                    halves=tuple(replace(h, center_px=tuple(np.asarray(h.center_px) + step))
                                 for h in tile.halves))
