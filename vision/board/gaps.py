@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -178,10 +178,9 @@ def _open_places(whole: Sequence[TileReading], in_tree: Sequence[bool],
         ends, width = tile_ends(tile), tile_width(tile)
         axis = ends[1] - ends[0]
         axis = axis / (float(np.linalg.norm(axis)) or 1.0)
-        middle = (ends[0] + ends[1]) / 2
-        across = np.array([-axis[1], axis[0]])
         places = [OpenPlace(a, 0, ends[0], -axis, width), OpenPlace(a, 1, ends[1], axis, width)]
         if a in doubles:
+            middle, across = (ends[0] + ends[1]) / 2, np.array([-axis[1], axis[0]])
             places += [OpenPlace(a, None, middle + side * across * width / 2, side * across,
                                  width) for side in (-1.0, 1.0)]
         out += [p for p in places if footprints.is_open(p.point, a, width)]
@@ -213,8 +212,7 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
             if fit > 1.0 - LONE_FROM or cosine(away, place.out) < LONE_COS:
                 continue
             if best is None or fit < best[0]:
-                best = (fit, OpenPlace(place.tile, place.half, place.point,
-                                       away / (apart * place.width), place.width).halves())
+                best = (fit, replace(place, out=away / (apart * place.width)).halves())
         if best is not None:
             found.append(best[1])
     return found

@@ -165,12 +165,18 @@ def point_to_tile(pt: np.ndarray, quad: np.ndarray) -> float:
     return float(np.linalg.norm(np.asarray(pt, dtype=np.float64) - nearest_on_tile(pt, quad)))
 
 
-def _where_on(pt: np.ndarray, tile: TileReading) -> int | None:
-    """Which half of ``tile`` a touching point is on; None at its divider (its side)."""
+def _along(pt: np.ndarray, tile: TileReading) -> tuple[float, float]:
+    """Where ``pt`` projects onto the tile's length (0 at its first end, 1 at its second),
+    and that length in pixels."""
     e0, e1 = tile_ends(tile)
     axis = e1 - e0
     length = float(np.linalg.norm(axis)) or 1.0
-    t = float((pt - e0) @ axis) / (length * length)
+    return float((pt - e0) @ axis) / (length * length), length
+
+
+def _where_on(pt: np.ndarray, tile: TileReading) -> int | None:
+    """Which half of ``tile`` a touching point is on; None at its divider (its side)."""
+    t, length = _along(pt, tile)
     off = abs(t - 0.5) * length / tile_width(tile)
     if off < SIDE_SURE_WIDTHS or (off < SIDE_WIDTHS
                                   and double_likelihood(tile) >= CROSSWISE_DOUBLE):
@@ -244,9 +250,7 @@ def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarra
 def _beside(pt: np.ndarray, tile: TileReading) -> bool:
     """Whether ``pt`` lies off the tile beside its long side rather than beyond an end:
     outside it, projecting onto its length short of both ends."""
-    e0, e1 = tile_ends(tile)
-    axis = e1 - e0
-    t = float((pt - e0) @ axis) / (float(axis @ axis) or 1.0)
+    t, _ = _along(pt, tile)
     return 0.0 < t < 1.0 and not inside_quad(np.asarray(pt)[None], tile_quad(tile))[0]
 
 
