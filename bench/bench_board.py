@@ -129,7 +129,10 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
             # worst for a player: a wrong board given with no problem reported
             unwarned += reading.ok and reading.board != scene.board
             # a needless question: the board is right but a problem is reported with it
-            flagged += reading.built and reading.board == scene.board and not reading.ok
+            right_but_asked = reading.built and reading.board == scene.board and not reading.ok
+            flagged += right_but_asked
+            if misses and right_but_asked:
+                print(f"    asked {size} tiles #{i}: " + "; ".join(reading.problem_lines()))
             # by the nearest true half: the board may have dropped a stray reading
             true_values = half_truths(tiles, truth)
             read_values = [v for t in tiles for v in t.pips]
