@@ -125,17 +125,13 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
         if first is not None and first.confidence >= KEEP_FIRST:
             continue
         seen = [t for t in (look(hole.along), look(hole.across)) if t is not None]
-        if not seen:
-            continue
-        tile = _lying_as_met(max(seen, key=lambda t: t.confidence), seen, tiles, hole)
+        doubles = [t for t in seen if t.halves[0].pips == t.halves[1].pips]
+        if not doubles:
+            continue  # a hole holds a double: a look that reads none saw no tile there
+        surest = max(doubles, key=lambda t: (_seen_as(t, first), t.confidence))
+        tile = _lying_as_met(surest, seen, tiles, hole)
         value = tile.halves[0].pips
-        # In a bare place the meeting tiles already say a tile lies there; only its pips
-        # are in question. (Whether the look sees a tile at all is the pair judge's
-        # guess, and a double in a glare, all face and no edge, looks like none to it.)
-        seen_as = (tile.confidence if first is not None
-                   else min(h.confidence for h in tile.halves))
-        surer = max(MIN_FOUND, first.confidence if first is not None else 0.0)
-        if seen_as < surer or tile.halves[1].pips != value:
+        if _seen_as(tile, first) < max(MIN_FOUND, first.confidence if first else 0.0):
             continue
         shown = sum(value in (tiles[k].halves[h].pips, tiles[k].halves[h].runner_up)
                     for k, h in hole.meeting)
@@ -148,6 +144,15 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
                   f"read {tile_name(tile)} at {place(tile)} again where several tiles meet: "
                   f"the first look, {tile_name(first)} boxed askew, was unsure",)
     return found, notes, meets
+
+
+def _seen_as(tile: TileReading, first: TileReading | None) -> float:
+    """How surely a look in a hole saw a tile: its confidence where a first look saw one
+    there too; in a bare place, its less sure half's. The meeting tiles already say a tile
+    lies there, so only its pips are in question (whether the look sees a tile at all is
+    the pair judge's guess, and a double in a glare, all face and no edge, looks like none
+    to it)."""
+    return tile.confidence if first is not None else min(h.confidence for h in tile.halves)
 
 
 def _lying_as_met(tile: TileReading, seen: Sequence[TileReading],
