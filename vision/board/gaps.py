@@ -17,7 +17,9 @@ that half alone; a lone half lying straight on from an open place, where the nea
 a tile played there would lie, is such a tile's half (``tiles_at_open_ends``). Where the
 detector found neither half, every open place is looked past all the same
 (``beyond_open_ends``: the pair judge alone first, then a full look where it sees a
-tile), and a tile read there surely is reported, never added.
+tile), and a tile read there surely, showing the value it touches, is found there.
+These places are measured with every tile at its neighbours' length, a tile boxed too
+long shrunk to it too: its end would put the look past it off the tile there.
 
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
@@ -86,6 +88,7 @@ HOLE_REACH = 0.75  # an end this near the hole (tile lengths), pointing at it, m
 HOLE_INSIDE = 0.3  # an end this near lies on the double: its tile was boxed too long
 POINTS_AT_COS = math.cos(math.radians(45))
 HOLE_ENDS = 3  # tiles meeting a hole: a chain's gap has two, a double three or more
+LONG = 1.2  # a tile this much longer than its neighbours was boxed too long
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +227,7 @@ def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
     played straight on from it, where that tile would lie on bare table: a leaf the
     detector missed whole leaves no gap and no half alone, so only a look there can find
     it."""
-    whole = at_full_length(tiles)
+    whole = at_full_length(tiles, LONG)
     footprints = _Footprints(whole)
     out = []
     for place in _open_places(whole, in_tree, doubles, footprints):

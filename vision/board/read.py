@@ -14,9 +14,11 @@ a tile, or a 0-0 read under 0.9: a patch of table beside a tile) is one of the d
 choices: it may be absent, at even odds with its own reading, so it goes exactly when the
 board holds it only by changing it, with a mismatch, or as a tile it already has
 (`vision/board/decode.py`). Any other leaf read in doubt may be absent only when no board
-can hold it at all (a tile there twice). A tile missed at an open end is reported, never
-added: a second look straight on from the end, or where a half of it lay alone (the
-doubts of ``_with_doubts``). A tile read surely stays whatever it
+can hold it at all (a tile there twice). A tile missed whole at an open end and read
+surely on a second look straight on from it, showing the end's value, is found there and
+the board read again with it (a leaf beyond it, set aside as touching nothing, then
+touches it); one read less surely, or where only a half of it lay alone, is reported
+(the doubts of ``_with_doubts``). A tile read surely stays whatever it
 breaks, mismatches and house rules alike, because it may be the very play in dispute: the
 photo is read once, without knowing which tile that is, and without the house rules
 (spinner arms, toes per foot: `--arms` and `--rule` on the command line, the game's rules
@@ -155,13 +157,21 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         kept_moved, more_strays = sized_tiles(moved)
         moved, strays = tuple(kept_moved), [*strays, *more_strays]
     reading = _rebuilt(moved, notes + moved_notes, set_max, look)
-    if isinstance(look, LookBudget) and look.spent:
+    leaves = _leaves_seen(reading, look)
+    if leaves:  # a leaf the detector missed whole, read surely on a look past its end
+        grown, grown_notes = _with_found(moved, notes + moved_notes,
+                                         tuple(tile for _, tile in leaves), look,
+                                         "straight on from an open end")
+        reading = _rebuilt(grown, grown_notes, set_max, look)
+        leaves = _leaves_seen(reading, look)  # found, and still not on the board
+    if look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
-    return _with_doubts(reading, strays, lone, look)
+    return _with_doubts(reading, strays, lone, look, leaves)
 
 
 def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
-                 lone: Sequence[Point] = (), look: Look | None = None) -> TableauReading:
+                 lone: Sequence[Point] = (), look: Look | None = None,
+                 leaves: Sequence[tuple[int, TileReading]] = ()) -> TableauReading:
     """The board's doubts about what it holds, as problems, so that a board that may lack
     a tile or hold something that is no tile is never given as whole:
 
@@ -174,9 +184,9 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
       as one), kept because the board is whole and lawful with it: a board never holds
       a tile that doubtful unsaid (UNSURE_TILE);
     - a tile read surely straight on from an open place (an end, or a double's side:
-      ``vision.board.gaps``), showing the value it touches, that the board does not hold
-      (LEAF_UNFOUND): a leaf the detector missed whole leaves no other trace. Reported,
-      not added: bare table can read as a tile too;
+      ``vision.board.gaps``), showing the value it touches (``leaves``), that the board
+      does not hold though it was found there (LEAF_UNFOUND: it joins nothing, or no
+      board holds it);
     - a half the reader found alone, on bare table straight on from an open place, where
       a second look reads no such tile but a half showing pips, read as surely as a half
       of a stray must be (a leaf under glare): the board may end one tile short there
@@ -201,8 +211,10 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                   and i != reading.tree.root and not reading.tree.children(i)]
         in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
         doubles = {i for i, (a, b) in enumerate(_values(reading)) if a == b}
-        leaves = _leaves_unfound(reading, in_tree, doubles, held, look) if look else []
-        named = [np.asarray(p.values[2:], dtype=np.float64) for p in leaves]
+        unfound = [BoardProblem(Kind.LEAF_UNFOUND, (spot,),
+                                (*seen.pips, *map(round, seen.center_px)))
+                   for spot, seen in leaves]
+        named = [np.asarray(p.values[2:], dtype=np.float64) for p in unfound]
         places = (tiles_at_open_ends(reading.tiles, in_tree, lone, doubles)
                   if look and lone else ())
         for near, far in places:
@@ -213,7 +225,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
             if seen is not None and any(alone(h) for h in seen.halves):
                 found.append(BoardProblem(Kind.END_HALF_ALONE, (), tuple(map(round, middle))))
                 named.append(middle)
-        found += leaves
+        found += unfound
     return replace(reading, problems=reading.problems + tuple(found)) if found else reading
 
 
@@ -228,30 +240,33 @@ def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
     return tuple(t.pips for t in reading.tiles)
 
 
-def _leaves_unfound(reading: TableauReading, in_tree: Sequence[bool], doubles: set[int],
-                    held: set[Tile], look: Look) -> list[BoardProblem]:
+def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileReading]]:
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
-    straight on from it would lie, all in one model run, and a tile read there surely
-    (LEAF_SEEN_FROM) that shows the value it touches and is not on the board already is
-    reported (LEAF_UNFOUND)."""
+    straight on from it would lie, all in one model run; a tile read there surely
+    (LEAF_SEEN_FROM), showing the value it touches, that the board does not hold, is
+    returned with the tile it is played on."""
+    if reading.tree is None:
+        return []
+    in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
+    values = _values(reading)
+    doubles = {i for i, (a, b) in enumerate(values) if a == b}
+    held = set(reading.board.tiles) if reading.board is not None else set()
     places = beyond_open_ends(reading.tiles, in_tree, doubles)
     # the pair judge alone first (no pips read): most places are bare table
     bounds = most_sure(look, [halves for _, halves in places])
     places = [p for p, bound in zip(places, bounds, strict=True)
               if bound >= LEAF_SEEN_FROM - 1e-4]
-    values = _values(reading)
     found = []
-    for (spot, (near, far)), seen in zip(places, look_all(look, [h for _, h in places]),
-                                         strict=True):
+    for (spot, (near, _)), seen in zip(places, look_all(look, [h for _, h in places]),
+                                       strict=True):
         if seen is None or seen.confidence < LEAF_SEEN_FROM or Tile.of(*seen.pips) in held:
             continue
         touching = min(seen.halves, key=lambda half: float(np.linalg.norm(
             np.subtract(half.center_px, near))))
-        if touching.pips != values[spot.tile][spot.half or 0]:
-            continue
-        middle = tuple(round((u + v) / 2) for u, v in zip(near, far, strict=True))
-        found.append(BoardProblem(Kind.LEAF_UNFOUND, (spot.tile,), (*seen.pips, *middle)))
+        if touching.pips == values[spot.tile][spot.half or 0]:
+            found.append((spot.tile, seen))
+            held.add(Tile.of(*seen.pips))
     return found
 
 

@@ -85,13 +85,16 @@ def restored(tile: TileReading, length: float) -> TileReading:
     return replace(tile, corners_px=tuple(as_point(c) for c in corners), halves=halves)
 
 
-def at_full_length(tiles: Sequence[TileReading]) -> list[TileReading]:
+def at_full_length(tiles: Sequence[TileReading], long: float = math.inf
+                   ) -> list[TileReading]:
     """Every tile read shorter than its neighbours grown to their length (about its own
-    centre): where its ends would lie if it had been boxed whole."""
+    centre): where its ends would lie if it had been boxed whole; with ``long``, every
+    tile read longer than that share of their length shrunk to it."""
     out = []
     for tile, want in zip(tiles, expected_lengths(tiles), strict=True):
-        short = want is not None and math.isfinite(want) and tile_length(tile) < want
-        out.append(restored(tile, want) if short else tile)
+        off = want is not None and math.isfinite(want) and not (
+            want <= tile_length(tile) <= long * want)
+        out.append(restored(tile, want) if off else tile)
     return out
 
 
