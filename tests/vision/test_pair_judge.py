@@ -166,3 +166,8 @@ def test_a_look_budget_takes_what_it_allows_of_looks_asked_at_once() -> None:
     assert not budget.spent
     assert budget.many([4, 5, 6]) == ["tile at 4", "tile at 5", None] and budget.spent
     assert budget(7) is None and asked == [3, 2]
+    # a place looked at before is not looked at again, nor counted
+    again = LookBudget(Look(), max_looks=2)
+    assert again.many([1, 1, 2]) == ["tile at 1", "tile at 1", "tile at 2"]
+    assert again.many([2, 1]) == ["tile at 2", "tile at 1"] and not again.spent
+    assert asked == [3, 2, 2]

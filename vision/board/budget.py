@@ -26,6 +26,8 @@ class LookBudget:
         self._look = look
         self._left = max_looks
         self._until = time.monotonic() + max_seconds
+        self._seen: dict[Place, TileReading | None] = {}
+        self._bounds: dict[Place, float] = {}
         self.spent = False
 
     def __call__(self, centres: Place) -> TileReading | None:
@@ -33,16 +35,21 @@ class LookBudget:
 
     def many(self, places: Sequence[Place]) -> list[TileReading | None]:
         """The looks at ``places`` the budget still allows, taken at once; None for the
-        rest."""
-        allowed = 0 if time.monotonic() > self._until else min(self._left, len(places))
-        self.spent = self.spent or allowed < len(places)
+        rest. A place looked at before is not looked at again (nor counted): the board
+        is read again after a tile is found, and its open places are mostly the same."""
+        new = [p for p in dict.fromkeys(places) if p not in self._seen]
+        allowed = 0 if time.monotonic() > self._until else min(self._left, len(new))
+        self.spent = self.spent or allowed < len(new)
         self._left -= allowed
-        return [*look_all(self._look, places[:allowed]), *[None] * (len(places) - allowed)]
+        self._seen.update(zip(new[:allowed], look_all(self._look, new[:allowed]), strict=True))
+        return [self._seen.get(p) for p in places]
 
     def most_sure(self, places: Sequence[Place]) -> list[float]:
         """The look's cheap first look (no pips read), not counted: it costs a small part
-        of a look and only rules places out."""
-        return most_sure(self._look, places)
+        of a look and only rules places out. Once per place, as a look."""
+        new = [p for p in dict.fromkeys(places) if p not in self._bounds]
+        self._bounds.update(zip(new, most_sure(self._look, new), strict=True))
+        return [self._bounds[p] for p in places]
 
 
 __all__ = ["LookBudget", "MAX_LOOKS", "MAX_SECONDS"]
