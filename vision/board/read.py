@@ -211,9 +211,9 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                   and i != reading.tree.root and not reading.tree.children(i)]
         in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
         doubles = {i for i, (a, b) in enumerate(_values(reading)) if a == b}
-        unfound = [BoardProblem(Kind.LEAF_UNFOUND, (spot,),
+        unfound = [BoardProblem(Kind.LEAF_UNFOUND, (played_on,),
                                 (*seen.pips, *map(round, seen.center_px)))
-                   for spot, seen in leaves]
+                   for played_on, seen in leaves]
         named = [np.asarray(p.values[2:], dtype=np.float64) for p in unfound]
         places = (tiles_at_open_ends(reading.tiles, in_tree, lone, doubles)
                   if look and lone else ())
