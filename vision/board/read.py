@@ -91,6 +91,7 @@ HALF_ALONE_FROM = 0.5  # a half of a reading left out, read this surely, is a ha
 # without it). Bare table is looked at too, and a patterned cloth can read as 9-9 at 0.74
 # beside a 9 (seed 95000, 30 tiles #17), so the look must be sure.
 LEAF_SEEN_FROM = 0.8
+LEAF_ASKED_FROM = 0.5  # ... and read this surely there, it is asked about, not found
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +164,8 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
                                          tuple(tile for _, tile in leaves), look,
                                          "straight on from an open end")
         reading = _rebuilt(grown, grown_notes, set_max, look)
-        leaves = _leaves_seen(reading, look)  # found, and still not on the board
+    # found and still not on the board, or read less surely: the board may lack them
+    leaves = _leaves_seen(reading, look, LEAF_ASKED_FROM)
     if look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
     return _with_doubts(reading, strays, lone, look, leaves)
@@ -183,10 +185,11 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
       ``NOT_A_TILE_BELOW``, as a tile or in its pips (a patch of table beside a tile read
       as one), kept because the board is whole and lawful with it: a board never holds
       a tile that doubtful unsaid (UNSURE_TILE);
-    - a tile read surely straight on from an open place (an end, or a double's side:
+    - a tile read straight on from an open place (an end, or a double's side:
       ``vision.board.gaps``), showing the value it touches (``leaves``), that the board
-      does not hold though it was found there (LEAF_UNFOUND: it joins nothing, or no
-      board holds it);
+      does not hold: found there and joining nothing, or read too unsurely to be found
+      (under LEAF_SEEN_FROM, at LEAF_ASKED_FROM or more: a white tile under glare), so
+      the board may lack it (LEAF_UNFOUND);
     - a half the reader found alone, on bare table straight on from an open place, where
       a second look reads no such tile but a half showing pips, read as surely as a half
       of a stray must be (a leaf under glare): the board may end one tile short there
@@ -240,12 +243,13 @@ def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
     return tuple(t.pips for t in reading.tiles)
 
 
-def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileReading]]:
+def _leaves_seen(reading: TableauReading, look: Look, sure_from: float = LEAF_SEEN_FROM
+                 ) -> list[tuple[int, TileReading]]:
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
-    straight on from it would lie, all in one model run; a tile read there surely
-    (LEAF_SEEN_FROM), showing the value it touches, that the board does not hold, is
-    returned with the tile it is played on."""
+    straight on from it would lie, all in one model run; a tile read there as surely as
+    ``sure_from`` (LEAF_SEEN_FROM by default), showing the value it touches, that the
+    board does not hold, is returned with the tile it is played on."""
     if reading.tree is None:
         return []
     in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
@@ -256,11 +260,11 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     # the pair judge alone first (no pips read): most places are bare table
     bounds = most_sure(look, [halves for _, halves in places])
     places = [p for p, bound in zip(places, bounds, strict=True)
-              if bound >= LEAF_SEEN_FROM - 1e-4]
+              if bound >= sure_from - 1e-4]
     found = []
     for (spot, (near, _)), seen in zip(places, look_all(look, [h for _, h in places]),
                                        strict=True):
-        if seen is None or seen.confidence < LEAF_SEEN_FROM or Tile.of(*seen.pips) in held:
+        if seen is None or seen.confidence < sure_from or Tile.of(*seen.pips) in held:
             continue
         touching = min(seen.halves, key=lambda half: float(np.linalg.norm(
             np.subtract(half.center_px, near))))
