@@ -158,14 +158,14 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         kept_moved, more_strays = sized_tiles(moved)
         moved, strays = tuple(kept_moved), [*strays, *more_strays]
     reading = _rebuilt(moved, notes + moved_notes, set_max, look)
+    # read past the open ends: the sure ones are found, the rest asked about
     leaves = _leaves_seen(reading, look)
-    if leaves:  # a leaf the detector missed whole, read surely on a look past its end
-        grown, grown_notes = _with_found(moved, notes + moved_notes,
-                                         tuple(tile for _, tile in leaves), look,
+    sure = tuple(tile for _, tile in leaves if tile.confidence >= LEAF_SEEN_FROM)
+    if sure:  # a leaf the detector missed whole, read surely on a look past its end
+        grown, grown_notes = _with_found(moved, notes + moved_notes, sure, look,
                                          "straight on from an open end")
         reading = _rebuilt(grown, grown_notes, set_max, look)
-    # found and still not on the board, or read less surely: the board may lack them
-    leaves = _leaves_seen(reading, look, LEAF_ASKED_FROM)
+        leaves = _leaves_seen(reading, look)  # found and still not on the board, or unsure
     if look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
     return _with_doubts(reading, strays, lone, look, leaves)
@@ -243,13 +243,13 @@ def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
     return tuple(t.pips for t in reading.tiles)
 
 
-def _leaves_seen(reading: TableauReading, look: Look, sure_from: float = LEAF_SEEN_FROM
-                 ) -> list[tuple[int, TileReading]]:
+def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileReading]]:
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
-    straight on from it would lie, all in one model run; a tile read there as surely as
-    ``sure_from`` (LEAF_SEEN_FROM by default), showing the value it touches, that the
-    board does not hold, is returned with the tile it is played on."""
+    straight on from it would lie, all in one model run; a tile read there at
+    LEAF_ASKED_FROM or more, showing the value it touches, that the board does not hold,
+    is returned with the tile it is played on, each tile once (those read at
+    LEAF_SEEN_FROM first)."""
     if reading.tree is None:
         return []
     in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
@@ -260,16 +260,20 @@ def _leaves_seen(reading: TableauReading, look: Look, sure_from: float = LEAF_SE
     # the pair judge alone first (no pips read): most places are bare table
     bounds = most_sure(look, [halves for _, halves in places])
     places = [p for p, bound in zip(places, bounds, strict=True)
-              if bound >= sure_from - 1e-4]
-    found = []
+              if bound >= LEAF_ASKED_FROM - 1e-4]
+    shown = []
     for (spot, (near, _)), seen in zip(places, look_all(look, [h for _, h in places]),
                                        strict=True):
-        if seen is None or seen.confidence < sure_from or Tile.of(*seen.pips) in held:
+        if seen is None or seen.confidence < LEAF_ASKED_FROM:
             continue
         touching = min(seen.halves, key=lambda half: float(np.linalg.norm(
             np.subtract(half.center_px, near))))
         if touching.pips == values[spot.tile][spot.half or 0]:
-            found.append((spot.tile, seen))
+            shown.append((spot.tile, seen))
+    found = []
+    for played_on, seen in sorted(shown, key=lambda s: s[1].confidence < LEAF_SEEN_FROM):
+        if Tile.of(*seen.pips) not in held:
+            found.append((played_on, seen))
             held.add(Tile.of(*seen.pips))
     return found
 
