@@ -14,7 +14,10 @@ from collections.abc import Sequence
 from vision.board.looks import Look, Place, look_all, most_sure
 from vision.types import TileReading
 
-MAX_LOOKS = 120  # about 1.5 s of looks; rendered 15- and 30-tile boards took 0 to 75
+# About 1.6 s of looks at 6.7 ms each (one model run for many places, each place once),
+# within the 2 s any photo may take; rendered 30-tile boards took 0 to 165 (bench_board
+# seed 98600: a spinner under glare took 159, and 120 left its arms loose)
+MAX_LOOKS = 240
 MAX_SECONDS = 5.0  # a backstop only: on a quiet machine the count ends first
 
 
