@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
-from vision.board.looks import Look, Place, look_all, most_sure
+from vision.board.looks import Look, Place, look_all, most_sure, washed_out
 from vision.types import TileReading
 
 # About 1.6 s of looks at 6.7 ms each (one model run for many places, each place once),
@@ -53,6 +53,10 @@ class LookBudget:
         new = [p for p in dict.fromkeys(places) if p not in self._bounds]
         self._bounds.update(zip(new, most_sure(self._look, new), strict=True))
         return [self._bounds[p] for p in places]
+
+    def washed_out(self, places: Sequence[Place]) -> list[float]:
+        """How washed out the photo is at ``places`` (pixels only: not counted)."""
+        return washed_out(self._look, places)
 
 
 __all__ = ["LookBudget", "MAX_LOOKS", "MAX_SECONDS"]

@@ -86,6 +86,13 @@ def most_sure(look: Look, places: Sequence[Place]) -> list[float]:
 
 
 # the (tile, half) ends that met a place where a double was found, and that double
+def washed_out(look: Look, places: Sequence[Place]) -> list[float]:
+    """The share of each place burnt white by glare (vision.board.glare), where the look
+    sees the photo's pixels (its ``washed_out``), else 0 (nothing known to be hidden)."""
+    seen = getattr(look, "washed_out", None)
+    return list(seen(places)) if seen is not None and places else [0.0] * len(places)
+
+
 Meets = tuple[tuple[TileReading, int, TileReading], ...]
 
 
@@ -266,4 +273,4 @@ def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReadi
 
 
 __all__ = ["Look", "Meets", "Place", "look_all", "most_sure", "doubles_in_holes", "recentred",
-           "tiles_in_gaps", "without_misreadings"]
+           "tiles_in_gaps", "washed_out", "without_misreadings"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from vision.board.glare import washed_out
 from vision.board.looks import Place
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
@@ -67,8 +68,9 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None
 class PhotoLook:
     """The reader's look at places in a photo (coordinates in the photo's own pixels, like
     the tiles'; ``scale`` photo pixels per pixel of ``pixels``): one place, or many at
-    once (``many``: one model run for them all); and, where the reader has one, a cheap
-    first look saying how surely any tile there could be read (``most_sure``)."""
+    once (``many``: one model run for them all); where the reader has one, a cheap first
+    look saying how surely any tile there could be read (``most_sure``); and how washed
+    out the photo is there (``washed_out``: vision.board.glare)."""
 
     def __init__(self, read_at_many, pixels: np.ndarray, scale: float,
                  set_max: int | None, most_sure_at_many=None) -> None:
@@ -90,6 +92,9 @@ class PhotoLook:
         if self._most_sure_at_many is None:
             return [1.0] * len(places)
         return list(self._most_sure_at_many(self._pixels, self._in_pixels(places)))
+
+    def washed_out(self, places: Sequence[Place]) -> list[float]:
+        return washed_out(self._pixels, self._in_pixels(places))
 
     def _in_pixels(self, places: Sequence[Place]) -> list[Place]:
         scale = self._scale

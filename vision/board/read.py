@@ -62,6 +62,7 @@ from vision.board.looks import (
     most_sure,
     recentred,
     tiles_in_gaps,
+    washed_out,
     without_misreadings,
 )
 from vision.board.problems import BoardProblem, Kind, describe, place
@@ -92,6 +93,12 @@ HALF_ALONE_FROM = 0.5  # a half of a reading left out, read this surely, is a ha
 # beside a 9 (seed 95000, 30 tiles #17), so the look must be sure.
 LEAF_SEEN_FROM = 0.8
 LEAF_ASKED_FROM = 0.5  # ... and read this surely there, it is asked about, not found
+# A place past an open end whose more washed-out half is burnt white over this share
+# (vision.board.glare): a tile there is read unsurely because the glare hides half of it,
+# so one read there at NOT_A_TILE_BELOW or more, and not 0-0 (what bare glare reads as,
+# about 0.3), is asked about too (bench_board seed 100200, 30 tiles #92: a 2-5 past 4-5,
+# its 2 burnt white, 0.38, the board given whole without it)
+WASHED_OUT_FROM = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,7 +254,8 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
     straight on from it would lie, all in one model run; a tile read there at
-    LEAF_ASKED_FROM or more, showing the value it touches, that the board does not hold,
+    LEAF_ASKED_FROM or more (where glare burns the place white, at NOT_A_TILE_BELOW or
+    more and not 0-0), showing the value it touches, that the board does not hold,
     is returned with the tile it is played on, each tile once (those read at
     LEAF_SEEN_FROM first)."""
     if reading.tree is None:
@@ -257,14 +265,18 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     doubles = {i for i, (a, b) in enumerate(values) if a == b}
     held = set(reading.board.tiles) if reading.board is not None else set()
     places = beyond_open_ends(reading.tiles, in_tree, doubles)
+    burnt = washed_out(look, [halves for _, halves in places])
+    floors = [NOT_A_TILE_BELOW if share >= WASHED_OUT_FROM else LEAF_ASKED_FROM
+              for share in burnt]
     # the pair judge alone first (no pips read): most places are bare table
     bounds = most_sure(look, [halves for _, halves in places])
-    places = [p for p, bound in zip(places, bounds, strict=True)
-              if bound >= LEAF_ASKED_FROM - 1e-4]
+    kept = [(p, floor) for p, floor, bound in zip(places, floors, bounds, strict=True)
+            if bound >= floor - 1e-4]
     shown = []
-    for (spot, (near, _)), seen in zip(places, look_all(look, [h for _, h in places]),
-                                       strict=True):
-        if seen is None or seen.confidence < LEAF_ASKED_FROM:
+    for ((spot, (near, _)), floor), seen in zip(
+            kept, look_all(look, [h for (_, h), _ in kept]), strict=True):
+        if (seen is None or seen.confidence < floor
+                or (floor < LEAF_ASKED_FROM and seen.pips == (0, 0))):
             continue
         touching = min(seen.halves, key=lambda half: float(np.linalg.norm(
             np.subtract(half.center_px, near))))

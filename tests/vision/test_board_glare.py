@@ -1,0 +1,83 @@
+"""Glare past an open end: a leaf glimpsed there is asked about, bare glare is not."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from test_board_read import BOARDS, RULES, index_of, lies_at, readings_of
+
+from scorer.notation import parse_board
+from scorer.tiles import Tile
+from vision.board.dispute import NoDispute, judge_tile
+from vision.board.glare import washed_out
+from vision.board.problems import Kind
+from vision.board.read import read_tableau
+
+
+def test_the_share_burnt_white_is_that_of_the_more_washed_out_half() -> None:
+    pixels = np.full((100, 500, 3), 120, np.uint8)
+    pixels[:, 100:200] = 255  # a spot of glare, a fifth of the photo
+    pixels[:, 95:100] = 249  # bright, not clipped
+    assert washed_out(pixels, [((30.0, 50.0), (50.0, 50.0))]) == [0.0]
+    assert washed_out(pixels, [((130.0, 50.0), (150.0, 50.0))]) == [1.0]
+    # one half in the glare, the other on the table: the burnt half counts
+    straddling = washed_out(pixels, [((90.0, 50.0), (110.0, 50.0))])[0]
+    assert 0.9 <= straddling <= 1.0
+    # a place partly off the photo counts what the photo shows; one wholly off, nothing
+    assert washed_out(pixels, [((130.0, 95.0), (130.0, 115.0))]) == [1.0]
+    assert washed_out(pixels, [((800.0, 50.0), (820.0, 50.0))]) == [0.0]
+
+
+def test_a_photo_burnt_white_all_over_hides_nothing() -> None:
+    """A white table photographed bright is burnt white everywhere around the tiles; a
+    tile on it still shows its pips, so no place is taken as hidden."""
+    pixels = np.full((100, 500, 3), 255, np.uint8)
+    pixels[:, :150] = 120
+    assert washed_out(pixels, [((330.0, 50.0), (350.0, 50.0))]) == [0.0]
+
+
+class GlaredLook:
+    """A look at a perfect photo: ``seen`` is read where the missed leaf lies, and the
+    photo is burnt white there when ``glare`` says so."""
+
+    def __init__(self, truth, missed, seen, glare: bool) -> None:
+        self.truth, self.missed, self.seen, self.glare = truth, missed, seen, glare
+
+    def __call__(self, centres):
+        if lies_at(self.missed, centres):
+            return self.seen
+        return next((t for t in self.truth if lies_at(t, centres)), None)
+
+    def washed_out(self, places):
+        return [float(self.glare and lies_at(self.missed, c)) for c in places]
+
+
+def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
+    """Glare hides half of a leaf, and the look past the end reads it unsurely: a board
+    given whole without it (bench_board seed 100200, 30 tiles #92: a 2-5 past 4-5, its 2
+    burnt white, read 0.38). Where the place is burnt white, a tile read there at 0.3 or
+    more, showing the end's value, is asked about; bare glare, read as 0-0, is not, and
+    the same unsure look without glare is not either."""
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    missed = truth[index_of(truth, 4, 6)]
+    tiles = [t for t in truth if t is not missed]
+    glimpsed = replace(missed, confidence=0.38)
+    reading = read_tableau(tiles, 9, look=GlaredLook(truth, missed, glimpsed, glare=True))
+    assert reading.built and len(reading.board.tiles) == len(tiles)
+    assert [p.kind for p in reading.problems] == [Kind.LEAF_UNFOUND]
+    assert reading.problem_lines()[0].startswith("6-4 may lie at (")
+    # no verdict: arms-first and open feet count the tiles around a play
+    with pytest.raises(NoDispute, match="may lack tiles"):
+        judge_tile(reading, Tile.of(3, 7), RULES)
+    plain = replace(missed, halves=tuple(replace(h, pips=0) for h in missed.halves),
+                    confidence=0.3)
+    for seen, glare in ((glimpsed, False), (plain, True),
+                        (replace(missed, confidence=0.2), True)):
+        whole = read_tableau(tiles, 9, look=GlaredLook(truth, missed, seen, glare))
+        assert whole.ok and len(whole.board.tiles) == len(tiles), whole.problem_lines()
+    # read surely in the glare after all: found, and nothing to ask
+    found = read_tableau(tiles, 9, look=GlaredLook(truth, missed, missed, glare=True))
+    assert found.ok and found.board == parse_board(notation), found.problem_lines()
