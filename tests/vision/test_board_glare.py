@@ -11,7 +11,7 @@ from test_board_read import BOARDS, RULES, index_of, lies_at, readings_of
 from scorer.notation import parse_board
 from scorer.tiles import Tile
 from vision.board.dispute import NoDispute, judge_tile
-from vision.board.glare import washed_out
+from vision.board.glare import burnt_white, washed_out
 from vision.board.problems import Kind
 from vision.board.read import read_tableau
 
@@ -20,14 +20,14 @@ def test_the_share_burnt_white_is_that_of_the_more_washed_out_half() -> None:
     pixels = np.full((100, 500, 3), 120, np.uint8)
     pixels[:, 100:200] = 255  # a spot of glare, a fifth of the photo
     pixels[:, 95:100] = 249  # bright, not clipped
-    assert washed_out(pixels, [((30.0, 50.0), (50.0, 50.0))]) == [0.0]
-    assert washed_out(pixels, [((130.0, 50.0), (150.0, 50.0))]) == [1.0]
+    assert washed_out(burnt_white(pixels), [((30.0, 50.0), (50.0, 50.0))]) == [0.0]
+    assert washed_out(burnt_white(pixels), [((130.0, 50.0), (150.0, 50.0))]) == [1.0]
     # one half in the glare, the other on the table: the burnt half counts
-    straddling = washed_out(pixels, [((90.0, 50.0), (110.0, 50.0))])[0]
+    straddling = washed_out(burnt_white(pixels), [((90.0, 50.0), (110.0, 50.0))])[0]
     assert 0.9 <= straddling <= 1.0
     # a place partly off the photo counts what the photo shows; one wholly off, nothing
-    assert washed_out(pixels, [((130.0, 95.0), (130.0, 115.0))]) == [1.0]
-    assert washed_out(pixels, [((800.0, 50.0), (820.0, 50.0))]) == [0.0]
+    assert washed_out(burnt_white(pixels), [((130.0, 95.0), (130.0, 115.0))]) == [1.0]
+    assert washed_out(burnt_white(pixels), [((800.0, 50.0), (820.0, 50.0))]) == [0.0]
 
 
 def test_a_photo_burnt_white_all_over_hides_nothing() -> None:
@@ -35,7 +35,7 @@ def test_a_photo_burnt_white_all_over_hides_nothing() -> None:
     tile on it still shows its pips, so no place is taken as hidden."""
     pixels = np.full((100, 500, 3), 255, np.uint8)
     pixels[:, :150] = 120
-    assert washed_out(pixels, [((330.0, 50.0), (350.0, 50.0))]) == [0.0]
+    assert washed_out(burnt_white(pixels), [((330.0, 50.0), (350.0, 50.0))]) == [0.0]
 
 
 class GlaredLook:

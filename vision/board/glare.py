@@ -22,12 +22,20 @@ BURNT_FROM = 250  # every channel this bright: the sensor clipped, nothing is se
 SPOT_UPTO = 0.25
 
 
-def washed_out(pixels: np.ndarray, places: Sequence[tuple[Point, Point]]) -> list[float]:
-    """For each place (a tile's two half centres, in ``pixels``' coordinates), the share of
-    its more washed-out half that is burnt white (each half a square as wide as the
-    centres lie apart); none in a photo burnt white all over (``SPOT_UPTO``)."""
-    burnt = (pixels.min(axis=2) if pixels.ndim == 3 else pixels) >= BURNT_FROM
-    if burnt.mean() > SPOT_UPTO:
+def burnt_white(pixels: np.ndarray) -> np.ndarray | None:
+    """The pixels burnt white (255 where every channel is at BURNT_FROM or more), or None
+    for a photo burnt white over more than SPOT_UPTO of it."""
+    top = (BURNT_FROM,) * (pixels.shape[2] if pixels.ndim == 3 else 1)
+    burnt = cv2.inRange(pixels, top, (255,) * len(top))
+    return None if cv2.countNonZero(burnt) > SPOT_UPTO * burnt.size else burnt
+
+
+def washed_out(burnt: np.ndarray | None, places: Sequence[tuple[Point, Point]]
+               ) -> list[float]:
+    """For each place (a tile's two half centres, in the photo's pixels), the share of its
+    more washed-out half that is burnt white (``burnt``: ``burnt_white`` of the photo; each
+    half a square as wide as the centres lie apart)."""
+    if burnt is None:
         return [0.0] * len(places)
     out = []
     for near, far in places:
@@ -51,7 +59,7 @@ def _share(burnt: np.ndarray, corners: np.ndarray) -> float:
     mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.fillConvexPoly(mask, np.round(corners - (x0, y0)).astype(np.int32), 1)
     inside = mask.astype(bool)
-    return float(burnt[y0:y1, x0:x1][inside].mean()) if inside.any() else 0.0
+    return float((burnt[y0:y1, x0:x1][inside] > 0).mean()) if inside.any() else 0.0
 
 
-__all__ = ["washed_out"]
+__all__ = ["burnt_white", "washed_out"]

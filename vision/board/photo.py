@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
 
-from vision.board.glare import washed_out
+from vision.board.glare import burnt_white, washed_out
 from vision.board.looks import Place
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
@@ -94,7 +95,11 @@ class PhotoLook:
         return list(self._most_sure_at_many(self._pixels, self._in_pixels(places)))
 
     def washed_out(self, places: Sequence[Place]) -> list[float]:
-        return washed_out(self._pixels, self._in_pixels(places))
+        return washed_out(self._burnt, self._in_pixels(places))
+
+    @cached_property
+    def _burnt(self) -> np.ndarray | None:
+        return burnt_white(self._pixels)  # once a photo: the board asks more than once
 
     def _in_pixels(self, places: Sequence[Place]) -> list[Place]:
         scale = self._scale
