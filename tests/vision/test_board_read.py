@@ -872,6 +872,24 @@ def test_an_open_half_whose_rival_would_repeat_a_tile_is_not_unreadable() -> Non
     assert format_board(reading.board) == format_board(parse_board(board))
 
 
+def test_a_sure_half_the_board_changes_to_keep_every_tile_once_is_named() -> None:
+    """A leaf read surely as a tile already on the board: the board changes it, a bet of
+    ten to one against the reader, so it says so (bench_board seed 101000, 30 tiles #63:
+    a 9-1 under glare read 9-9, and a 9-2 read at 0.98 elsewhere laid as 8-2 unsaid). Read
+    less surely, the change is the board's to make."""
+    for confidence, named in ((0.95, True), (0.6, False)):
+        tiles = readings_of(BOARDS[1])
+        i = index_of(tiles, 1, 5)
+        five = tiles[i].pips.index(5)
+        # 1-5 on 9-1 read as 1-9, a second 9-1: its 1 is joined, so its 9 must give way
+        tiles[i] = unsure(tiles[i], five, 9, 5, confidence, 0.04)
+        reading = read_tableau(tiles, 9)
+        assert reading.built and reading.board == parse_board(BOARDS[1])
+        lines = reading.problem_lines()
+        assert any(p.startswith("an unreadable half: ") and "could be 5 or 9" in p
+                   for p in lines) == named, lines
+
+
 def test_disputed_join_keeps_the_values_seen() -> None:
     # 3-7 laid against the 1 of 9-1: a mismatch the engine must see, not a misread
     notation = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 3-7@9-1"

@@ -99,6 +99,7 @@ LEAF_ASKED_FROM = 0.5  # ... and read this surely there, it is asked about, not 
 # about 0.3), is asked about too (bench_board seed 100200, 30 tiles #92: a 2-5 past 4-5,
 # its 2 burnt white, 0.38, the board given whole without it)
 WASHED_OUT_FROM = 0.5
+OVERRULED_FROM = 0.9  # a half read this surely that the board changes is said to be in doubt
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,6 +410,7 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
     problems.extend(BoardProblem(Kind.MISMATCH, (m.a, m.b), (m.a_value,) + m.b_values)
                     for m in decoding.mismatches if tree.in_tree(m.a) and tree.in_tree(m.b))
     problems.extend(_unreadable(tiles, decoding, tree))
+    problems.extend(_overruled(tiles, decoding, tree, used))
     return TableauReading(_board(decoding, tree), tuple(problems), set_max, tiles, joins, tree,
                           decoding, notes)
 
@@ -563,6 +565,23 @@ def _unreadable(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauT
             values = (half.pips,) + ((half.runner_up,) if half.runner_up is not None else ())
             out.append(BoardProblem(Kind.UNREADABLE_HALF, (i,), values, h))
     return out
+
+
+def _overruled(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauTree,
+               joins: Sequence[Join]) -> list[BoardProblem]:
+    """Halves touching no tile, read at OVERRULED_FROM or more, that the board changed
+    anyway: no join says they show another value, only that every tile exists once, and
+    a bet of ten to one against the reader is never made unsaid (bench_board seed
+    101000, 30 tiles #63: a 9-1 under glare read 9-9 at 0.39 was laid as 9-2, and the
+    open 9 of a 9-2 read at 0.98 elsewhere became 8 to keep every tile once). A half a
+    join changes is the join's evidence (a 7 read surely against an 8 end is an 8)."""
+    named = set(decoding.doubtful)
+    joined = {(j.a, j.a_half) for j in joins} | {
+        (j.b, h) for j in joins for h in ((0, 1) if j.b_half is None else (j.b_half,))}
+    return [BoardProblem(Kind.UNREADABLE_HALF, (c.tile,), (c.decoded, c.read), c.half)
+            for c in decoding.corrections
+            if tiles[c.tile].halves[c.half].confidence >= OVERRULED_FROM
+            and tree.in_tree(c.tile) and (c.tile, c.half) not in named | joined]
 
 
 def _board(decoding: Decoding, tree: TableauTree) -> Board:
