@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
-from test_board_read import BOARDS, RULES, index_of, lies_at, readings_of
+from test_board_read import BOARDS, RULES, index_of, lies_at, readings_of, shifted
 
 from scorer.notation import parse_board
 from scorer.tiles import Tile
@@ -81,3 +81,27 @@ def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     # read surely in the glare after all: found, and nothing to ask
     found = read_tableau(tiles, 9, look=GlaredLook(truth, missed, missed, glare=True))
     assert found.ok and found.board == parse_board(notation), found.problem_lines()
+
+
+def test_a_reading_set_aside_where_a_leaf_would_lie_is_asked_about() -> None:
+    """Under glare the detector can box a leaf off its place, touching nothing; it was set
+    aside with a note, the spinner seemed short of an arm, and a legal play was judged
+    illegal (bench_board seed 98600, dispute #14: a 0-8 read 0.44). A reading set aside
+    that lies where a tile played on an open end would, showing the end's value, is asked
+    about as a look there would be: in glare from 0.3 (one read from 0.5 is not set aside
+    but named loose)."""
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    missed = truth[index_of(truth, 4, 6)]
+    out = 1.0 if missed.halves[0].pips == 4 else -1.0
+    for confidence, glare, asked in ((0.44, True, True), (0.3, True, True),
+                                     (0.44, False, False), (0.25, True, False)):
+        askew = shifted(missed, out, confidence)  # a tile width off its end, apart
+        tiles = [t for t in truth if t is not missed] + [askew]
+        look = GlaredLook(truth, missed, None, glare)
+        reading = read_tableau(tiles, 9, look=look)
+        assert reading.built and len(reading.board.tiles) == len(truth) - 1
+        assert any(n.startswith("left out 4-6 at ") or n.startswith("left out 6-4 at ")
+                   for n in reading.notes), reading.notes
+        kinds = [p.kind for p in reading.problems]
+        assert kinds == [Kind.LEAF_UNFOUND] * asked, (confidence, glare, reading.problem_lines())

@@ -121,7 +121,7 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
                 "another tile or no tile at all: check it")
     if kind is Kind.LEAF_UNFOUND:
         return (f"{vs[0]}-{vs[1]} may lie at ({vs[2]}, {vs[3]}), played on "
-                f"{named(ix[0])}: it was read there only on a second look, so the board "
+                f"{named(ix[0])}: it was read there but could not be placed, so the board "
                 "may lack it: check that end")
     if kind is Kind.END_HALF_ALONE:
         return (f"a tile may be missing at ({vs[0]}, {vs[1]}): a half lies alone there, in line "

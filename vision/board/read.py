@@ -117,6 +117,7 @@ class TableauReading:
     tree: TableauTree | None = None
     decoding: Decoding | None = None
     notes: tuple[str, ...] = ()  # tiles left out of the tableau or found on a second look
+    apart: tuple[TileReading, ...] = ()  # readings set aside as touching no tile
 
     @property
     def ok(self) -> bool:
@@ -258,7 +259,8 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     LEAF_ASKED_FROM or more (where glare burns the place white, at NOT_A_TILE_BELOW or
     more and not 0-0), showing the value it touches, that the board does not hold,
     is returned with the tile it is played on, each tile once (those read at
-    LEAF_SEEN_FROM first)."""
+    LEAF_SEEN_FROM first). A first reading set aside as touching no tile (not a 0-0: a
+    plain patch) that lies there is taken as a look there."""
     if reading.tree is None:
         return []
     in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
@@ -273,9 +275,14 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     bounds = most_sure(look, [halves for _, halves in places])
     kept = [(p, floor) for p, floor, bound in zip(places, floors, bounds, strict=True)
             if bound >= floor - 1e-4]
+    # what a look there reads, and a first reading set aside as touching nothing that
+    # lies there (boxed askew under glare: bench_board seed 98600, dispute #14)
+    candidates = list(zip(kept, look_all(look, [h for (_, h), _ in kept]), strict=True))
+    candidates += [((place, floor), stray) for place, floor in zip(places, floors, strict=True)
+                   for stray in reading.apart if stray.pips != (0, 0)
+                   and inside_quad(np.asarray(place[1]), tile_quad(stray)).any()]
     shown = []
-    for ((spot, (near, _)), floor), seen in zip(
-            kept, look_all(look, [h for (_, h), _ in kept]), strict=True):
+    for ((spot, (near, _)), floor), seen in candidates:
         if (seen is None or seen.confidence < floor
                 or (floor < LEAF_ASKED_FROM and seen.pips == (0, 0))):
             continue
@@ -318,7 +325,8 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     if not tiles:  # every reading was a stray (a speck inside another tile)
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
-    tiles, aside = _set_aside_apart(tiles, joins)
+    read, (tiles, aside) = tiles, _set_aside_apart(tiles, joins)
+    apart = tuple(t for t in read if not any(t is kept for kept in tiles))
     notes += aside
     found: tuple[TileReading, ...] = ()
     meets: Meets = ()
@@ -335,7 +343,7 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     reading = _decoded(tiles, joins, tree, set_max, notes, may_leave_out=True)
     if reading.decoding is not None and reading.decoding.absent:
         reading = _leaving_out(reading, _left_out_notes(reading), meets)
-    return reading
+    return replace(reading, apart=apart)
 
 
 def _with_found(tiles: tuple[TileReading, ...], notes: tuple[str, ...],
