@@ -2,8 +2,9 @@
 pixels to white, and a tile lying there shows neither its edges nor its pips.
 
 Why: the looks past an open end find a tile the detector missed only where the photo
-still shows it. Where a tile played there would lie in burnt-out pixels, no look can say
-that nothing lies there, so the board cannot be given as whole without saying so.
+still shows it. Where a tile played there would lie in burnt-out pixels, the look reads
+it unsurely, so board reading asks about a tile read there less surely than elsewhere
+(``vision.board.read``).
 """
 
 from __future__ import annotations

@@ -85,7 +85,6 @@ def most_sure(look: Look, places: Sequence[Place]) -> list[float]:
     return list(first(places))
 
 
-# the (tile, half) ends that met a place where a double was found, and that double
 def washed_out(look: Look, places: Sequence[Place]) -> list[float]:
     """The share of each place burnt white by glare (vision.board.glare), where the look
     sees the photo's pixels (its ``washed_out``), else 0 (nothing known to be hidden)."""
@@ -93,6 +92,7 @@ def washed_out(look: Look, places: Sequence[Place]) -> list[float]:
     return list(seen(places)) if seen is not None and places else [0.0] * len(places)
 
 
+# the (tile, half) ends that met a place where a double was found, and that double
 Meets = tuple[tuple[TileReading, int, TileReading], ...]
 
 

@@ -325,7 +325,8 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     if not tiles:  # every reading was a stray (a speck inside another tile)
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
-    read, (tiles, aside) = tiles, _set_aside_apart(tiles, joins)
+    read = tiles
+    tiles, aside = _set_aside_apart(tiles, joins)
     apart = tuple(t for t in read if not any(t is kept for kept in tiles))
     notes += aside
     found: tuple[TileReading, ...] = ()
@@ -583,13 +584,12 @@ def _overruled(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauTr
     101000, 30 tiles #63: a 9-1 under glare read 9-9 at 0.39 was laid as 9-2, and the
     open 9 of a 9-2 read at 0.98 elsewhere became 8 to keep every tile once). A half a
     join changes is the join's evidence (a 7 read surely against an 8 end is an 8)."""
-    named = set(decoding.doubtful)
-    joined = {(j.a, j.a_half) for j in joins} | {
+    said_or_joined = set(decoding.doubtful) | {(j.a, j.a_half) for j in joins} | {
         (j.b, h) for j in joins for h in ((0, 1) if j.b_half is None else (j.b_half,))}
     return [BoardProblem(Kind.UNREADABLE_HALF, (c.tile,), (c.decoded, c.read), c.half)
             for c in decoding.corrections
             if tiles[c.tile].halves[c.half].confidence >= OVERRULED_FROM
-            and tree.in_tree(c.tile) and (c.tile, c.half) not in named | joined]
+            and tree.in_tree(c.tile) and (c.tile, c.half) not in said_or_joined]
 
 
 def _board(decoding: Decoding, tree: TableauTree) -> Board:
