@@ -268,19 +268,20 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     doubles = {i for i, (a, b) in enumerate(values) if a == b}
     held = set(reading.board.tiles) if reading.board is not None else set()
     places = beyond_open_ends(reading.tiles, in_tree, doubles)
-    burnt = washed_out(look, [halves for _, halves in places])
+    centres = [halves for _, halves in places]
     floors = [NOT_A_TILE_BELOW if share >= WASHED_OUT_FROM else LEAF_ASKED_FROM
-              for share in burnt]
+              for share in washed_out(look, centres)]
     # the pair judge alone first (no pips read): most places are bare table
-    bounds = most_sure(look, [halves for _, halves in places])
+    bounds = most_sure(look, centres)
     kept = [(p, floor) for p, floor, bound in zip(places, floors, bounds, strict=True)
             if bound >= floor - 1e-4]
     # what a look there reads, and a first reading set aside as touching nothing that
     # lies there (boxed askew under glare: bench_board seed 98600, dispute #14)
     candidates = list(zip(kept, look_all(look, [h for (_, h), _ in kept]), strict=True))
-    candidates += [((place, floor), stray) for place, floor in zip(places, floors, strict=True)
+    candidates += [((place, floor), stray)
+                   for place, halves, floor in zip(places, centres, floors, strict=True)
                    for stray in reading.apart if stray.pips != (0, 0)
-                   and inside_quad(np.asarray(place[1]), tile_quad(stray)).any()]
+                   and inside_quad(np.asarray(halves), tile_quad(stray)).any()]
     shown = []
     for ((spot, (near, _)), floor), seen in candidates:
         if (seen is None or seen.confidence < floor
@@ -325,9 +326,7 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     if not tiles:  # every reading was a stray (a speck inside another tile)
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
-    read = tiles
-    tiles, aside = _set_aside_apart(tiles, joins)
-    apart = tuple(t for t in read if not any(t is kept for kept in tiles))
+    tiles, apart, aside = _set_aside_apart(tiles, joins)
     notes += aside
     found: tuple[TileReading, ...] = ()
     meets: Meets = ()
@@ -448,15 +447,17 @@ def _left_out_notes(reading: TableauReading) -> dict[int, str]:
 
 
 def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
-                     ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
-    """Readings that touch no tile at all and are no tile of the tableau are left out,
-    each with a note: a 0-0 (a plain patch, such as paper, a card or a pale stripe of
-    table, reads as the double blank because it has no pips, and a real 0-0 lying that
-    far apart is not part of the tableau either), and a reading under APART_FROM (a speck
-    of the table's pattern, far smaller than a tile). A tile with pips read surely stays,
-    and a loose one is reported: it may be a missed join."""
+                     ) -> tuple[tuple[TileReading, ...], tuple[TileReading, ...],
+                                tuple[str, ...]]:
+    """The tiles kept, those set aside and a note for each: readings that touch no tile
+    at all and are no tile of the tableau are left out: a 0-0 (a plain patch, such as
+    paper, a card or a pale stripe of table, reads as the double blank because it has no
+    pips, and a real 0-0 lying that far apart is not part of the tableau either), and a
+    reading under APART_FROM (a speck of the table's pattern, far smaller than a tile). A
+    tile with pips read surely stays, and a loose one is reported: it may be a missed
+    join."""
     if len(tiles) < 2:
-        return tiles, ()
+        return tiles, (), ()
     joined = {j.a for j in joins} | {j.b for j in joins}
     notes: dict[int, str] = {}
     for i, t in enumerate(tiles):
@@ -469,8 +470,9 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
             notes[i] = (f"left out {tile_name(t)} at {place(t)}: it touches no tile of the "
                         f"tableau and was read too unsurely ({t.confidence:.2f}) to be one")
     if len(notes) >= len(tiles) - 1:
-        return tiles, ()  # nothing touches anything: not a tableau, and said so whole
-    return tuple(t for i, t in enumerate(tiles) if i not in notes), tuple(notes.values())
+        return tiles, (), ()  # nothing touches anything: not a tableau, said so whole
+    return (tuple(t for i, t in enumerate(tiles) if i not in notes),
+            tuple(tiles[i] for i in notes), tuple(notes.values()))
 
 
 def _joins_and_tree(tiles: Sequence[TileReading], meets: Meets = ()
