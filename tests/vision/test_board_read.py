@@ -375,7 +375,7 @@ def test_a_leaf_missed_whole_is_looked_for_at_every_open_end() -> None:
     # looked at beyond every open end, and nowhere a tile lies
     assert len(asked) >= 2
     # a tile read there that the end's value rules out, or one read unsurely: not found;
-    # read under LEAF_SEEN_FROM but at LEAF_ASKED_FROM or more, asked about
+    # read under FOUND but LIKELY or more, asked about
     first, second = truth[missed].halves
     swapped = (replace(first, pips=second.pips), replace(second, pips=first.pips))
     for seen, asked_about in ((replace(truth[missed], halves=swapped), False),

@@ -20,9 +20,10 @@ read in doubt (``last_resort``) may be absent too, at its reading's cost plus
 can hold it (a tile there twice, a half no value of the set fits).
 
 subject to: ``v_h`` is plausible for h (the reader gave it at least ``MIN_PLAUSIBLE``,
-or h was read less surely than ``OUTVOTE_BELOW`` and a half it touches was read as it;
-a tile at the end of a chain, which may be the very play in dispute, takes only its own
-reading or runner-up), the spinner's halves agree, and no two tiles come out alike.
+or h was read less surely than SURE (``vision.board.sureness``) and a half it touches
+was read as it; a tile at the end of a chain, which may be the very play in dispute,
+takes only its own reading or runner-up), the spinner's halves agree, and no two tiles
+come out alike.
 Nothing is guessed: a value nobody read is never chosen.
 
 A join is a soft constraint, not a hard one: ``MISMATCH_COST`` is -log of the chance that
@@ -48,10 +49,10 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from vision.board.geometry import Groups, Join
+from vision.board.sureness import SURE
 from vision.types import HalfReading, TileReading
 
 MIN_PLAUSIBLE = 0.01  # a value the reader gave less than this is never chosen for a half
-OUTVOTE_BELOW = 0.9  # a half read less surely may take the value of a half it touches
 MISMATCH_COST = -math.log(0.01)  # two touching halves differ about once in a hundred
 FLOOR = 1e-6
 LAST_RESORT_COST = 1e3  # above any board's cost: such a tile goes only when nothing fits
@@ -232,12 +233,12 @@ def _own_values(half: HalfReading, set_max: int) -> list[int]:
 
 def _values_touching(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int
                      ) -> dict[Half, set[int]]:
-    """For each half read less surely than OUTVOTE_BELOW, the values the halves it
+    """For each half read less surely than SURE, the values the halves it
     touches were read as (within the set)."""
     out: dict[Half, set[int]] = {}
 
     def offer(half: Half, value: int) -> None:
-        if value <= set_max and tiles[half[0]].halves[half[1]].confidence < OUTVOTE_BELOW:
+        if value <= set_max and tiles[half[0]].halves[half[1]].confidence < SURE:
             out.setdefault(half, set()).add(value)
 
     for j in joins:

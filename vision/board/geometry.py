@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from vision.board.sureness import LIKELY
 from vision.types import Point, TileReading
 
 TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
@@ -45,8 +46,8 @@ SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (c
 SIDE_SURE_WIDTHS = 0.12
 CROSSWISE_DOUBLE = 0.1
 IN_LINE_COS = math.cos(math.radians(20))  # a tile this near the axis lies beyond an end
-TOE_ENDS_APART = 0.6  # two ends this near (in tile widths) meet the same place
-TOE_DOUBLE = 0.5  # ... which is a double when the tile there is this likely one
+TOE_ENDS_APART = 0.6  # two ends this near (in tile widths) meet the same place: a double
+# when the tile there is LIKELY one
 ONE_SIDED_DEGREES = 115  # joins leaving an opening this wide are not all round the tile
 
 
@@ -227,11 +228,11 @@ def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarra
     reading of the place."""
     _, b = near[a][half][0]
     end = ends[a][half]
-    if _beside(end, tiles[b]) and double_likelihood(tiles[b]) <= TOE_DOUBLE:
+    if _beside(end, tiles[b]) and double_likelihood(tiles[b]) <= LIKELY:
         # a tile is played on another's end, or on a double's side: an end against the
         # long side of a tile that is no double meets the double it touches too, if any
         return next(((g, c) for g, c in near[a][half][1:]
-                     if double_likelihood(tiles[c]) > TOE_DOUBLE), None)
+                     if double_likelihood(tiles[c]) > LIKELY), None)
     width = tile_width(tiles[a])
     for b_half, b_end in enumerate(ends[b]):
         if float(np.linalg.norm(b_end - end)) > TOE_ENDS_APART * width:
@@ -241,7 +242,7 @@ def _toe_beside_toe(tiles: Sequence[TileReading], ends: Sequence[tuple[np.ndarra
             continue
         double = beyond[0][1]
         mine = next((g for g, c in near[a][half] if c == double), None)
-        if (mine is not None and double_likelihood(tiles[double]) > TOE_DOUBLE
+        if (mine is not None and double_likelihood(tiles[double]) > LIKELY
                 and tiles[double].confidence > tiles[b].confidence):
             return mine, double
     return None

@@ -14,10 +14,10 @@ detector boxes halves off centre or too long, and the crop of a half then reache
 next tile and counts some of its pips: a 7 read as 8 with the true value as runner-up, and
 at the end of a chain no join to disagree with it. Read again at its own half centres
 (`TileReader.read_at`), the tile still reads wrong; read centred on the tile both halves
-are sure. So every tile read under 0.9, once tiles are true to size, is read again moved
+are sure. So every tile read under SURE (0.9), once tiles are true to size, is read again moved
 along its length by up to 0.3 of its half spacing (and at its neighbours' length when it
 was read 10% longer or shorter), and the surest look replaces it when it is surer by 0.05,
-surer than not (0.5), and its halves' values or its length differ (a note says when its
+LIKELY (0.5), and its halves' values or its length differ (a note says when its
 value changed). A look that confirms each half's value at the same length leaves the tile
 where it was read: the surest look tells the value and the length, not the place to the
 pixel, and moving tiles that were read right broke joins (a tile nudged onto its
@@ -49,17 +49,15 @@ from vision.board.geometry import (
 )
 from vision.board.problems import place
 from vision.board.sizes import expected_lengths
+from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
 from vision.types import TileReading
 
-MIN_FOUND = 0.3  # a tile found on a second look is one when read this surely
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
-KEEP_FIRST = 0.8  # a first look this sure where tiles meet is not read again
-# A tile read under RECENTRE_BELOW is read again moved along its length by these shares of
-# its half spacing, and moved where a look is surer by RECENTRE_GAIN
-RECENTRE_BELOW = 0.9
+# A tile read under SURE is read again moved along its length by these shares of its half
+# spacing, and moved where a look is surer by RECENTRE_GAIN, and LIKELY: a move trades one
+# reading for another
 RECENTRE_SHIFTS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)
 RECENTRE_GAIN = 0.05
-RECENTRE_SURE = 0.5  # ... and read surer than not there: a move trades one reading for another
 RECENTRE_LENGTH = 0.1  # ... and also at its neighbours' length when this far off it
 
 Place = tuple[tuple[float, float], tuple[float, float]]  # a tile's two half centres
@@ -105,11 +103,11 @@ def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
 
 
 def _surest_found(seen, tiles: tuple[TileReading, ...]) -> tuple[TileReading, ...]:
-    """Of the tiles second looks found, those read at MIN_FOUND or more, none lying on a
+    """Of the tiles second looks found, those read FAINT or more, none lying on a
     surer tile."""
     found: tuple[TileReading, ...] = ()
     # two gaps may face the same missed tile (a spinner between arms): keep the surer look
-    for tile in sorted((t for t in seen if t is not None and t.confidence >= MIN_FOUND),
+    for tile in sorted((t for t in seen if t is not None and t.confidence >= FAINT),
                        key=lambda t: -t.confidence):
         if all(t.confidence <= tile.confidence for t in _lying_on(tile, tiles)):
             found += without_misreadings((tile,), found)
@@ -129,7 +127,7 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
     for hole in holes_where_tiles_meet(tiles):
         first = max((tiles[k] for k in hole.read_there), key=lambda t: t.confidence,
                     default=None)
-        if first is not None and first.confidence >= KEEP_FIRST:
+        if first is not None and first.confidence >= FOUND:
             continue
         seen = [t for t in (look(hole.along), look(hole.across)) if t is not None]
         doubles = [t for t in seen if t.halves[0].pips == t.halves[1].pips]
@@ -138,7 +136,7 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
         surest = max(doubles, key=lambda t: (_seen_as(t, first), t.confidence))
         tile = _lying_as_met(surest, seen, tiles, hole)
         value = tile.halves[0].pips
-        if _seen_as(tile, first) < max(MIN_FOUND, first.confidence if first else 0.0):
+        if _seen_as(tile, first) < max(FAINT, first.confidence if first else 0.0):
             continue
         shown = sum(value in (tiles[k].halves[h].pips, tiles[k].halves[h].runner_up)
                     for k, h in hole.meeting)
@@ -194,12 +192,12 @@ def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileRead
     notes: list[str] = []
     lengths = expected_lengths(beside + tiles)[len(beside):]
     for tile, length in zip(tiles, lengths, strict=True):
-        if tile.confidence >= RECENTRE_BELOW:
+        if tile.confidence >= SURE:
             out.append(tile)
             continue
         here, best = _looks_along(tile, length, look)
         beat = max(tile.confidence, here.confidence if here is not None else 0.0)
-        if best is None or best.confidence < max(beat + RECENTRE_GAIN, RECENTRE_SURE):
+        if best is None or best.confidence < max(beat + RECENTRE_GAIN, LIKELY):
             out.append(tile)
             continue
         # The surest look tells the value and the length, not the place to the pixel: a

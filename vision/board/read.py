@@ -9,8 +9,8 @@ mismatched joins included (each a MISMATCH problem). Judging a tile of it is
 ``vision.board.dispute``'s, on this same reading.
 
 Why: A tile that may be no tile is left out; a tile read as a tile stays. A reading at
-the end of a chain that may be no tile at all (one read under 0.3 and not plainly seen as
-a tile, or a 0-0 read under 0.9: a patch of table beside a tile) is one of the decoder's
+the end of a chain that may be no tile at all (one read under FAINT and not SURE seen as
+a tile, or a 0-0 read under SURE: a patch of table beside a tile) is one of the decoder's
 choices: it may be absent, at even odds with its own reading, so it goes exactly when the
 board holds it only by changing it, with a mismatch, or as a tile it already has
 (`vision/board/decode.py`). Any other leaf read in doubt may be absent only when no board
@@ -67,39 +67,16 @@ from vision.board.looks import (
 )
 from vision.board.problems import BoardProblem, Kind, describe, place
 from vision.board.sizes import at_full_length, sized_tiles
+from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
 from vision.types import Point, TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
-# A reading touching no tile is one when read this surely: a tile played is joined, so a
-# reading apart must show itself plainly to be reported rather than left out
-APART_FROM = 0.5
-# A 0-0 misfit at an open end read less surely than this is left out: a plain patch beside
-# the end, read as the double blank, was decoded into the tile the join wanted (a striped
-# cloth read 0-0 at 0.88 became 1-0, the board given whole: bench_board seed 96000, 30
-# tiles #99). 0.8 before; at 0.9, 400 boards of seeds 96000 and 97000 read the same but
-# that one, and no double blank was lost. The hand reader asks about a 0-0 under 0.9 too.
-PLAIN_BELOW = 0.9
-# A tile read as surely as this (raw confidence; calibrated about 0.6, the doubt threshold)
-# looks like a tile: a board needs at least half of its tiles so (clutter read as tiles
-# is read in doubt; a tableau's tiles, a few found on a second look aside, are not)
-SURE_FROM = 0.5
-NOT_A_TILE_BELOW = 0.3  # a tile read this unsurely may be no tile at all ...
-SEEN_AS_TILE_FROM = 0.9  # ... unless the detector and the judge saw a tile there this surely
-HALF_ALONE_FROM = 0.5  # a half of a reading left out, read this surely, is a half
-# A tile read straight on from an open end, on a second look, this surely (and showing the
-# end's value where it touches): a leaf the detector missed whole (bench_board seed 98000,
-# 15 tiles #75: a 0-1 under glare at a chain's end, 0.94 there, the board given whole
-# without it). Bare table is looked at too, and a patterned cloth can read as 9-9 at 0.74
-# beside a 9 (seed 95000, 30 tiles #17), so the look must be sure.
-LEAF_SEEN_FROM = 0.8
-LEAF_ASKED_FROM = 0.5  # ... and read this surely there, it is asked about, not found
 # A place past an open end whose more washed-out half is burnt white over this share
 # (vision.board.glare): a tile there is read unsurely because the glare hides half of it,
-# so one read there at NOT_A_TILE_BELOW or more, and not 0-0 (what bare glare reads as,
-# about 0.3), is asked about too (bench_board seed 100200, 30 tiles #92: a 2-5 past 4-5,
-# its 2 burnt white, 0.38, the board given whole without it)
+# so one read there FAINT or more, and not 0-0 (what bare glare reads as, about 0.3), is
+# asked about too (bench_board seed 100200, 30 tiles #92: a 2-5 past 4-5, its 2 burnt
+# white, 0.38, the board given whole without it)
 WASHED_OUT_FROM = 0.5
-OVERRULED_FROM = 0.9  # a half read this surely that the board changes is said to be in doubt
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,8 +146,8 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     reading = _rebuilt(moved, notes + moved_notes, set_max, look)
     # read past the open ends: the sure ones are found, the rest asked about
     leaves = _leaves_seen(reading, look)
-    sure = tuple(tile for _, tile in leaves if tile.confidence >= LEAF_SEEN_FROM)
-    if sure:  # a leaf the detector missed whole, read surely on a look past its end
+    sure = tuple(tile for _, tile in leaves if tile.confidence >= FOUND)
+    if sure:  # a leaf the detector missed whole (seed 98000, 15 tiles #75: a 0-1 in glare)
         grown, grown_notes = _with_found(moved, notes + moved_notes, sure, look,
                                          "straight on from an open end")
         reading = _rebuilt(grown, grown_notes, set_max, look)
@@ -191,14 +168,14 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
       that lies on no tile of the board (HALF_ALONE); unless the board holds the tile it
       reads, which is then a second look at that tile (every tile exists once);
     - a tile at an open end (nothing played on it to say a tile lies there) read under
-      ``NOT_A_TILE_BELOW``, as a tile or in its pips (a patch of table beside a tile read
-      as one), kept because the board is whole and lawful with it: a board never holds
-      a tile that doubtful unsaid (UNSURE_TILE);
+      FAINT, as a tile or in its pips (a patch of table beside a tile read as one), kept
+      because the board is whole and lawful with it: a board never holds a tile that
+      doubtful unsaid (UNSURE_TILE);
     - a tile read straight on from an open place (an end, or a double's side:
       ``vision.board.gaps``), showing the value it touches (``leaves``), that the board
       does not hold: found there and joining nothing, or read too unsurely to be found
-      (under LEAF_SEEN_FROM, at LEAF_ASKED_FROM or more: a white tile under glare), so
-      the board may lack it (LEAF_UNFOUND);
+      (under FOUND, LIKELY or more: a white tile under glare), so the board may lack it
+      (LEAF_UNFOUND);
     - a half the reader found alone, on bare table straight on from an open place, where
       a second look reads no such tile but a half showing pips, read as surely as a half
       of a stray must be (a leaf under glare): the board may end one tile short there
@@ -208,7 +185,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
 
     def alone(half) -> bool:
         centre = np.asarray(half.center_px, dtype=np.float64)[None]
-        return (half.pips > 0 and half.confidence >= HALF_ALONE_FROM
+        return (half.pips > 0 and half.confidence >= LIKELY
                 and not any(inside_quad(centre, quad)[0] for quad in quads))
 
     held = set(reading.board.tiles) if reading.board is not None else set()
@@ -219,7 +196,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
     if reading.tree is not None:
         found += [BoardProblem(Kind.UNSURE_TILE, (i,), (round(100 * tile.confidence),))
                   for i, tile in enumerate(reading.tiles)
-                  if tile.confidence < NOT_A_TILE_BELOW and reading.tree.in_tree(i)
+                  if tile.confidence < FAINT and reading.tree.in_tree(i)
                   and i != reading.tree.root and not reading.tree.children(i)]
         in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
         doubles = {i for i, (a, b) in enumerate(_values(reading)) if a == b}
@@ -255,12 +232,12 @@ def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
 def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileReading]]:
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
-    straight on from it would lie, all in one model run; a tile read there at
-    LEAF_ASKED_FROM or more (where glare burns the place white, at NOT_A_TILE_BELOW or
-    more and not 0-0), showing the value it touches, that the board does not hold,
-    is returned with the tile it is played on, each tile once (those read at
-    LEAF_SEEN_FROM first). A first reading set aside as touching no tile (not a 0-0: a
-    plain patch) that lies there is taken as a look there."""
+    straight on from it would lie, all in one model run; a tile read there LIKELY or
+    more (where glare burns the place white, FAINT or more and not 0-0), showing the
+    value it touches, that the board does not hold, is returned with the tile it is
+    played on, each tile once (those read FOUND first). A first reading set aside as
+    touching no tile (not a 0-0: a plain patch) that lies there is taken as a look
+    there."""
     if reading.tree is None:
         return []
     in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
@@ -269,7 +246,7 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     held = set(reading.board.tiles) if reading.board is not None else set()
     places = beyond_open_ends(reading.tiles, in_tree, doubles)
     centres = [halves for _, halves in places]
-    floors = [NOT_A_TILE_BELOW if share >= WASHED_OUT_FROM else LEAF_ASKED_FROM
+    floors = [FAINT if share >= WASHED_OUT_FROM else LIKELY
               for share in washed_out(look, centres)]
     # the pair judge alone first (no pips read): most places are bare table
     bounds = most_sure(look, centres)
@@ -285,14 +262,14 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     shown = []
     for ((spot, (near, _)), floor), seen in candidates:
         if (seen is None or seen.confidence < floor
-                or (floor < LEAF_ASKED_FROM and seen.pips == (0, 0))):
+                or (floor < LIKELY and seen.pips == (0, 0))):
             continue
         touching = min(seen.halves, key=lambda half: float(np.linalg.norm(
             np.subtract(half.center_px, near))))
         if touching.pips == values[spot.tile][spot.half or 0]:
             shown.append((spot.tile, seen))
     found = []
-    for played_on, seen in sorted(shown, key=lambda s: s[1].confidence < LEAF_SEEN_FROM):
+    for played_on, seen in sorted(shown, key=lambda s: s[1].confidence < FOUND):
         if Tile.of(*seen.pips) not in held:
             found.append((played_on, seen))
             held.add(Tile.of(*seen.pips))
@@ -303,11 +280,10 @@ def _seen_apart(stray: TileReading, quads: Sequence[np.ndarray], held: set[Tile]
                 look: Look | None) -> bool:
     """Whether a reading left out, with a half on no tile of the board (a blank one, or
     one read unsurely: not a half alone by itself), is a tile when looked at again where
-    it lies: seen as a tile (not under NOT_A_TILE_BELOW, the bar under which a reading
-    may be no tile at all), and one the board does not hold. A tile played at a corner,
-    its half beside its neighbour's, was left out under a less sure reading of that
-    neighbour, and the board given whole without it (bench_board seed 97000, 15 tiles
-    #77)."""
+    it lies: seen as a tile (FAINT or more: under it a reading may be no tile at all),
+    and one the board does not hold. A tile played at a corner, its half beside its
+    neighbour's, was left out under a less sure reading of that neighbour, and the board
+    given whole without it (bench_board seed 97000, 15 tiles #77)."""
     def on_board(half) -> bool:
         centre = np.asarray(half.center_px, dtype=np.float64)[None]
         return any(inside_quad(centre, quad)[0] for quad in quads)
@@ -315,7 +291,7 @@ def _seen_apart(stray: TileReading, quads: Sequence[np.ndarray], held: set[Tile]
     if look is None or all(on_board(h) for h in stray.halves):
         return False  # wholly on tiles of the board: a second reading of them
     seen = look((stray.halves[0].center_px, stray.halves[1].center_px))
-    return (seen is not None and seen.confidence >= NOT_A_TILE_BELOW
+    return (seen is not None and seen.confidence >= FAINT
             and Tile.of(*seen.pips) not in held)
 
 
@@ -373,9 +349,9 @@ def _maybe_no_tile(tile: TileReading) -> bool:
     """A leaf seen unsurely as a tile at all, or read 0-0 unsurely: a speck, a second
     reading of a tile, or a plain patch read as the double blank. A tile surely seen
     whose pips are in doubt is a tile: it stays."""
-    if tile.confidence < NOT_A_TILE_BELOW and tileness(tile) < SEEN_AS_TILE_FROM:
+    if tile.confidence < FAINT and tileness(tile) < SURE:
         return True
-    return tile.pips == (0, 0) and tile.confidence < PLAIN_BELOW
+    return tile.pips == (0, 0) and tile.confidence < SURE
 
 
 def tileness(tile: TileReading) -> float:
@@ -398,7 +374,7 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
     leaves = [i for i in tree.order()[1:] if not tree.children(i)]
     removable = [i for i in leaves if _maybe_no_tile(tiles[i])] if may_leave_out else []
     # a leaf read in doubt goes only when no board can hold it (a tile there twice)
-    last_resort = [i for i in leaves if tiles[i].confidence < PLAIN_BELOW
+    last_resort = [i for i in leaves if tiles[i].confidence < SURE
                    and i not in removable] if may_leave_out else []
     decoding = decode(tiles, used, set_max, doubles=(tree.root,), own=leaves,
                       removable=removable, last_resort=last_resort)
@@ -453,7 +429,7 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
     at all and are no tile of the tableau are left out: a 0-0 (a plain patch, such as
     paper, a card or a pale stripe of table, reads as the double blank because it has no
     pips, and a real 0-0 lying that far apart is not part of the tableau either), and a
-    reading under APART_FROM (a speck of the table's pattern, far smaller than a tile). A
+    reading under LIKELY (a speck of the table's pattern, far smaller than a tile). A
     tile with pips read surely stays, and a loose one is reported: it may be a missed
     join."""
     if len(tiles) < 2:
@@ -466,7 +442,7 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
         if t.pips == (0, 0):
             notes[i] = (f"left out a 0-0 at {place(t)}: it touches no tile of the tableau "
                         "(a blank tile lying apart, or something plain like paper)")
-        elif t.confidence < APART_FROM:
+        elif t.confidence < LIKELY:
             notes[i] = (f"left out {tile_name(t)} at {place(t)}: it touches no tile of the "
                         f"tableau and was read too unsurely ({t.confidence:.2f}) to be one")
     if len(notes) >= len(tiles) - 1:
@@ -547,8 +523,10 @@ def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
         # tiles of a hand left nearly touching, others within reach), the photo is of
         # something else
         return [BoardProblem(Kind.NOT_A_TABLEAU, tuple(range(len(tiles))), (joined,))]
+    # clutter read as tiles is read in doubt; a tableau's tiles (a few found on a second
+    # look aside) are not
     board = tree.order()
-    sure = sum(tiles[i].confidence >= SURE_FROM for i in board)
+    sure = sum(tiles[i].confidence >= LIKELY for i in board)
     if 2 * sure < len(board):
         return [BoardProblem(Kind.MOSTLY_DOUBTFUL, tuple(board), (sure,))]
     problems = []
@@ -580,7 +558,7 @@ def _unreadable(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauT
 
 def _overruled(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauTree,
                joins: Sequence[Join]) -> list[BoardProblem]:
-    """Halves touching no tile, read at OVERRULED_FROM or more, that the board changed
+    """Halves touching no tile, read SURE, that the board changed
     anyway: no join says they show another value, only that every tile exists once, and
     a bet of ten to one against the reader is never made unsaid (bench_board seed
     101000, 30 tiles #63: a 9-1 under glare read 9-9 at 0.39 was laid as 9-2, and the
@@ -590,7 +568,7 @@ def _overruled(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauTr
         (j.b, h) for j in joins for h in ((0, 1) if j.b_half is None else (j.b_half,))}
     return [BoardProblem(Kind.UNREADABLE_HALF, (c.tile,), (c.decoded, c.read), c.half)
             for c in decoding.corrections
-            if tiles[c.tile].halves[c.half].confidence >= OVERRULED_FROM
+            if tiles[c.tile].halves[c.half].confidence >= SURE
             and tree.in_tree(c.tile) and (c.tile, c.half) not in said_or_joined]
 
 

@@ -8,16 +8,9 @@ halves comes out short: its ends then stop short of the tiles they touch and the
 looks unjoined. Its centre and direction are still right, and every tile in the photo has
 the same real size, so the nearby tiles say how long it should be.
 
-Why: A reading left out keeps its say. Of two readings that would lie on each other the
-surer stays (`vision/board/sizes.py`); the other is mostly a second look at the same
-place. But when a half of it shows pips, read surely, where no tile of the board lies, it
-was a half of a tile never found, paired across to its neighbour: the board then lacks a
-tile and says so (`HALF_ALONE`, "a tile there may be missing"), rather than give a board
-that looks whole; unless the board holds the tile that reading reads, which makes it a
-second look at that tile (every tile exists once). Likewise a tile at an open end that the
-board keeps though it was read under 0.3 (a patch of table beside a tile, read as a tile
-that fits the end) is named (`UNSURE_TILE`); a tile other tiles are played on is vouched
-for by them.
+Why the strays are kept: a reading left out may hold a half of a tile never found,
+paired across to its neighbour; ``vision.board.read`` looks at their halves
+(``HALF_ALONE``), so a board that lacks a tile says so.
 """
 
 from __future__ import annotations
