@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import numpy as np
@@ -69,9 +70,9 @@ def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     assert reading.built and len(reading.board.tiles) == len(tiles)
     assert [p.kind for p in reading.problems] == [Kind.LEAF_UNFOUND]
     assert reading.problem_lines()[0].startswith("6-4 may lie at (")
-    # no verdict: arms-first and open feet count the tiles around a play
-    with pytest.raises(NoDispute, match="may lack tiles"):
-        judge_tile(reading, Tile.of(3, 7), RULES)
+    # a verdict that holds with the leaf there or not: 3-7 lies far from it
+    (result, _), = judge_tile(reading, Tile.of(3, 7), RULES)
+    assert result.verdict.legal
     plain = replace(missed, halves=tuple(replace(h, pips=0) for h in missed.halves),
                     confidence=0.3)
     for seen, glare in ((glimpsed, False), (plain, True),
@@ -81,6 +82,23 @@ def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     # read surely in the glare after all: found, and nothing to ask
     found = read_tableau(tiles, 9, look=GlaredLook(truth, missed, missed, glare=True))
     assert found.ok and found.board == parse_board(notation), found.problem_lines()
+
+
+def test_a_verdict_that_a_leaf_unplaced_would_change_is_not_given() -> None:
+    """Arms-first counts the spinner's arms: with its 9-4 arm glimpsed in glare and not
+    placed, 1-5 on 9-1 is legal if the arm lies there and illegal if not, so no verdict
+    is given; the same board read whole is judged."""
+    notation = BOARDS[1]
+    truth = readings_of(notation)
+    missed = truth[index_of(truth, 9, 4)]
+    tiles = [t for t in truth if t is not missed]
+    glimpsed = replace(missed, confidence=0.38)
+    reading = read_tableau(tiles, 9, look=GlaredLook(truth, missed, glimpsed, glare=True))
+    assert [p.kind for p in reading.problems] == [Kind.LEAF_UNFOUND]
+    with pytest.raises(NoDispute, match="may lack tiles.*4-9|may lack tiles.*9-4"):
+        judge_tile(reading, Tile.of(1, 5), RULES)
+    (result, _), = judge_tile(read_tableau(truth, 9), Tile.of(1, 5), RULES)
+    assert result.verdict.legal
 
 
 def test_a_reading_set_aside_where_a_leaf_would_lie_is_asked_about() -> None:
@@ -105,3 +123,33 @@ def test_a_reading_set_aside_where_a_leaf_would_lie_is_asked_about() -> None:
                    for n in reading.notes), reading.notes
         kinds = [p.kind for p in reading.problems]
         assert kinds == [Kind.LEAF_UNFOUND] * asked, (confidence, glare, reading.problem_lines())
+
+
+def test_check_gives_the_verdict_and_names_the_leaf_it_holds_either_way(monkeypatch,
+                                                                         capsys) -> None:
+    """`chickenfoot check` on a board that may lack a leaf gives the verdict that holds
+    either way, and says which leaf it could not place (in words and in the JSON)."""
+    import argparse
+    from types import SimpleNamespace
+
+    from tui.commands import board as board_command
+    from tui.commands import check
+
+    truth = readings_of(BOARDS[3])
+    missed = truth[index_of(truth, 4, 6)]
+    tiles = [t for t in truth if t is not missed]
+    look = GlaredLook(truth, missed, replace(missed, confidence=0.38), glare=True)
+    reading = read_tableau(tiles, 9, look=look)
+    monkeypatch.setattr(board_command, "read_photo_for",
+                        lambda *args: SimpleNamespace(reading=reading))
+    for extra in ([], ["--json"]):
+        parser = argparse.ArgumentParser()
+        check.add_arguments(parser)
+        code = check.run(parser.parse_args(["board.jpg", "--disputed", "3-7", *extra]))
+        out = capsys.readouterr().out
+        assert code == 0
+        if extra:
+            lines = json.loads(out)["may_lack"]
+            assert len(lines) == 1 and lines[0].startswith("6-4 may lie at"), lines
+        else:
+            assert out.splitlines()[-1].startswith("the same verdict either way: 6-4 may lie")

@@ -939,6 +939,19 @@ def test_no_verdict_on_a_board_that_could_not_place_a_tile() -> None:
     assert result.verdict.legal  # the same board whole is judged
 
 
+def test_a_rest_in_doubt_names_its_own_tiles() -> None:
+    # the rest of the board is decoded without the disputed tile, so its problems index a
+    # shorter list: the words must still name the tiles that disagree (8-2 against 9-9)
+    tiles = readings_of(BOARDS[1])
+    i = index_of(tiles, 9, 2)
+    tiles[i] = unsure(tiles[i], tiles[i].pips.index(9), 8, None, 0.99, 0.0)
+    reading = read_tableau(tiles, 9)
+    for arm in ((9, 1), (9, 3), (9, 4)):
+        with pytest.raises(NoDispute, match="in doubt") as caught:
+            judge_tile(reading, Tile.of(*arm), RULES)
+        assert "8-2" in str(caught.value) or "2-8" in str(caught.value), caught.value
+
+
 def test_disputed_tile_missing_from_the_photo() -> None:
     reading = read_tableau(readings_of(BOARDS[1]), 9)
     with pytest.raises(NoDispute, match="6-8 is not in the photo"):

@@ -24,7 +24,7 @@ from tui.commands.check import InputError, rules_from_args, rules_in_set
 
 def run_photo(args: argparse.Namespace) -> int:
     from tui.commands.board import print_problems, read_photo_for
-    from vision.board import NoDispute, judge_tile
+    from vision.board import Kind, NoDispute, describe, judge_tile
 
     path = args.board[0]
     try:
@@ -56,11 +56,15 @@ def run_photo(args: argparse.Namespace) -> int:
         print(f"chickenfoot check: {error}", file=sys.stderr)
         return 2
     result = judged[0][0]
+    # a leaf read past an open end and not placed: the verdict holds with it or without
+    unplaced = [describe(p, reading.tiles) for p in reading.problems
+                if p.kind is Kind.LEAF_UNFOUND]
     if args.json:
         data = result.to_dict()
         data["doubtful"] = len(judged) > 1
         data["other_readings"] = [dict(other.to_dict(), chance=round(chance, 3))
                                   for other, chance in judged[1:]]
+        data["may_lack"] = unplaced
         print(json.dumps(data))
     else:
         print(f"board read: {format_board(result.board)}")
@@ -71,4 +75,6 @@ def run_photo(args: argparse.Namespace) -> int:
         for other, chance in judged[1:]:
             print(f"doubt: the tile is read unsurely; read as {other.play.tile} "
                   f"(chance {chance:.2f}): {other.verdict.describe()}")
+        for line in unplaced:
+            print(f"the same verdict either way: {line}")
     return 0 if result.verdict.legal else 1

@@ -6,14 +6,21 @@ dispute without reading again. The tile's values come from its own halves only: 
 it makes is what is in dispute, so the rest of the board is decoded again without that
 tile and what lies on it (nothing they show can change a neighbour), and the tile is put
 back as read. A tile read in doubt gives two readings, each to be judged.
+
+A board that may not be the board that lies gives no verdict, with one exception: a leaf
+read past an open end but not placed (``LEAF_UNFOUND``) is a known tile at a known place,
+so the play is judged with and without it, and the verdict is given when they agree (a
+leaf far from the play rarely matters; an arm of the spinner does, under arms-first).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import NoReturn
 
-from scorer.dispute import DisputeError, DisputeResult, judge_dispute
+from scorer.dispute import DisputeError, DisputeProblem, DisputeResult, judge_dispute
 from scorer.notation import Board, BoardEntry
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
@@ -116,7 +123,7 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
     kept = [i for i in tree.order() if i not in gone]
     rest = _decode_rest(reading, kept)
     if not rest.buildable:
-        return Dispute(index, (), _problems(rest))
+        return Dispute(index, (), _problems(rest, kept))
     rest_laid = _entries(reading, kept, rest.values)
     rest_tiles = {e.tile for e in rest_laid}
     readings, problems = [], None
@@ -137,8 +144,8 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
         entries += _taken_off(reading, tree, index, gone, own)
         readings.append(DisputedReading(own, chance, Board.of(entries)))
         if problems is None:  # the likeliest reading's board is the one to trust
-            problems = _problems(here)
-    return Dispute(index, tuple(readings), _problems(rest) if problems is None else problems)
+            problems = _problems(here, kept)
+    return Dispute(index, tuple(readings), _problems(rest, kept) if problems is None else problems)
 
 
 def _entries(reading: TableauReading, kept: Sequence[int], values) -> list[BoardEntry]:
@@ -148,11 +155,12 @@ def _entries(reading: TableauReading, kept: Sequence[int], values) -> list[Board
     return [BoardEntry(tile[i], None if parent[i] is None else tile[parent[i]]) for i in kept]
 
 
-def _problems(rest) -> tuple[BoardProblem, ...]:
-    """What stops a verdict on the rest of the board: joins that disagree, tiles alike."""
-    return tuple(BoardProblem(Kind.MISMATCH, (m.a, m.b), (m.a_value,) + m.b_values)
+def _problems(rest, kept: Sequence[int]) -> tuple[BoardProblem, ...]:
+    """What stops a verdict on the rest of the board (decoded as ``kept``: the problems
+    name the reading's tiles): joins that disagree, tiles alike."""
+    return tuple(BoardProblem(Kind.MISMATCH, (kept[m.a], kept[m.b]), (m.a_value,) + m.b_values)
                  for m in rest.mismatches) + tuple(
-        BoardProblem(Kind.TILE_TWICE, g) for g in rest.impossible)
+        BoardProblem(Kind.TILE_TWICE, tuple(kept[i] for i in g)) for g in rest.impossible)
 
 
 def _decode_rest(reading: TableauReading, kept: Sequence[int], absent=()):
@@ -173,7 +181,11 @@ _UNSURE = (Kind.UNREADABLE_HALF, Kind.UNSURE_TILE)
 # around the play, so no verdict is given on such a board (bench_board seed 97000,
 # dispute 49: the spinner lost under glare, its 2-1 arm loose, 'legal' for an illegal play).
 _INCOMPLETE = frozenset({Kind.LOOSE_TILE, Kind.LOOSE_GROUP, Kind.SECOND_SPINNER,
-                         Kind.HALF_ALONE, Kind.END_HALF_ALONE, Kind.LEAF_UNFOUND})
+                         Kind.HALF_ALONE, Kind.END_HALF_ALONE})
+# A leaf read past an open end but not placed (LEAF_UNFOUND) is a known tile at a known
+# place: the play is judged with and without each such leaf, and the verdict is given when
+# every way agrees (2 to the power of this many boards at most)
+MAX_UNPLACED = 3
 
 
 def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],
@@ -213,21 +225,52 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
         words = "; ".join(describe(p, reading.tiles) for p in dispute.problems[:3])
         raise NoDispute(f"the rest of the board is in doubt, so {tile} cannot be judged on "
                         f"it: {words}")
+    unplaced = [p for p in reading.problems if p.kind is Kind.LEAF_UNFOUND]
     partial = [p for p in reading.problems if p.kind in _INCOMPLETE]
-    if partial:
-        words = "; ".join(describe(p, reading.tiles) for p in partial[:3])
-        raise NoDispute(f"the board may lack tiles or hold tiles it could not place, and a "
-                        f"verdict depends on the whole board, so {tile} cannot be judged "
-                        f"on it: {words}")
+    if partial or len(unplaced) > MAX_UNPLACED:
+        _lacking(reading, tile, partial + unplaced)
     out = []
     for option in dispute.readings:
         try:
-            out.append((judge_dispute(option.board, option.tile, rules), option.probability))
+            result = judge_dispute(option.board, option.tile, rules)
         except DisputeError as error:
             raise NoDispute(str(error)) from None
+        try:
+            if any(judge_dispute(board, option.tile, rules).verdict.violations
+                   != result.verdict.violations
+                   for board in _with_unplaced(reading, index, option, unplaced)):
+                _lacking(reading, tile, unplaced)
+        except DisputeError:  # a leaf that cannot lie there as read: no telling
+            _lacking(reading, tile, unplaced)
+        out.append((result, option.probability))
     if not out:
         raise NoDispute(f"{tile} cannot lie there: the board holds it elsewhere")
     return out
+
+
+def _lacking(reading: TableauReading, tile: Tile, problems: Sequence[BoardProblem]
+             ) -> NoReturn:
+    words = "; ".join(describe(p, reading.tiles) for p in problems[:3])
+    raise NoDispute(f"the board may lack tiles or hold tiles it could not place, and a "
+                    f"verdict depends on the whole board, so {tile} cannot be judged on it: "
+                    f"{words}")
+
+
+def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,
+                   unplaced: Sequence[BoardProblem]) -> list[Board]:
+    """The option's board (tile ``index`` of the reading in dispute) with each non-empty
+    set of the leaves read past an open end but not placed, each played on the tile it
+    was read against (DisputeError where that tile is not on the board as judged)."""
+    values = list(reading.decoding.values)
+    values[index] = option.values
+    leaves = []
+    for problem in unplaced:
+        on = Tile.of(*values[problem.tiles[0]])
+        if on not in option.board.tiles:
+            raise DisputeError(DisputeProblem.NOT_ON_BOARD, f"{on} is not on the board")
+        leaves.append(BoardEntry(Tile.of(*problem.values[:2]), on))
+    return [Board.of(option.board.entries + tuple(chosen))
+            for k in range(1, len(leaves) + 1) for chosen in combinations(leaves, k)]
 
 
 __all__ = ["Dispute", "DisputedReading", "NoDispute", "dispute_at", "judge_tile", "locate",
