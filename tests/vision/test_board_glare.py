@@ -55,6 +55,16 @@ class GlaredLook:
         return [float(self.glare and lies_at(self.missed, c)) for c in places]
 
 
+def glimpsed_in_glare(notation: str, values: tuple[int, int]):
+    """The truth of ``notation``, the tile ``values`` missed by the detector, the tiles
+    read, and the board read from them with that tile glimpsed in glare at 0.38."""
+    truth = readings_of(notation)
+    missed = truth[index_of(truth, *values)]
+    tiles = [t for t in truth if t is not missed]
+    look = GlaredLook(truth, missed, replace(missed, confidence=0.38), glare=True)
+    return truth, missed, tiles, read_tableau(tiles, 9, look=look)
+
+
 def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     """Glare hides half of a leaf, and the look past the end reads it unsurely: a board
     given whole without it (bench_board seed 100200, 30 tiles #92: a 2-5 past 4-5, its 2
@@ -62,11 +72,7 @@ def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     more, showing the end's value, is asked about; bare glare, read as 0-0, is not, and
     the same unsure look without glare is not either."""
     notation = BOARDS[3]
-    truth = readings_of(notation)
-    missed = truth[index_of(truth, 4, 6)]
-    tiles = [t for t in truth if t is not missed]
-    glimpsed = replace(missed, confidence=0.38)
-    reading = read_tableau(tiles, 9, look=GlaredLook(truth, missed, glimpsed, glare=True))
+    truth, missed, tiles, reading = glimpsed_in_glare(notation, (4, 6))
     assert reading.built and len(reading.board.tiles) == len(tiles)
     assert [p.kind for p in reading.problems] == [Kind.LEAF_UNFOUND]
     assert reading.problem_lines()[0].startswith("6-4 may lie at (")
@@ -75,7 +81,7 @@ def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     assert result.verdict.legal
     plain = replace(missed, halves=tuple(replace(h, pips=0) for h in missed.halves),
                     confidence=0.3)
-    for seen, glare in ((glimpsed, False), (plain, True),
+    for seen, glare in ((replace(missed, confidence=0.38), False), (plain, True),
                         (replace(missed, confidence=0.2), True)):
         whole = read_tableau(tiles, 9, look=GlaredLook(truth, missed, seen, glare))
         assert whole.ok and len(whole.board.tiles) == len(tiles), whole.problem_lines()
@@ -88,12 +94,7 @@ def test_a_verdict_that_a_leaf_unplaced_would_change_is_not_given() -> None:
     """Arms-first counts the spinner's arms: with its 9-4 arm glimpsed in glare and not
     placed, 1-5 on 9-1 is legal if the arm lies there and illegal if not, so no verdict
     is given; the same board read whole is judged."""
-    notation = BOARDS[1]
-    truth = readings_of(notation)
-    missed = truth[index_of(truth, 9, 4)]
-    tiles = [t for t in truth if t is not missed]
-    glimpsed = replace(missed, confidence=0.38)
-    reading = read_tableau(tiles, 9, look=GlaredLook(truth, missed, glimpsed, glare=True))
+    truth, _, _, reading = glimpsed_in_glare(BOARDS[1], (9, 4))
     assert [p.kind for p in reading.problems] == [Kind.LEAF_UNFOUND]
     with pytest.raises(NoDispute, match="may lack tiles.*4-9|may lack tiles.*9-4"):
         judge_tile(reading, Tile.of(1, 5), RULES)
@@ -135,11 +136,7 @@ def test_check_gives_the_verdict_and_names_the_leaf_it_holds_either_way(monkeypa
     from tui.commands import board as board_command
     from tui.commands import check
 
-    truth = readings_of(BOARDS[3])
-    missed = truth[index_of(truth, 4, 6)]
-    tiles = [t for t in truth if t is not missed]
-    look = GlaredLook(truth, missed, replace(missed, confidence=0.38), glare=True)
-    reading = read_tableau(tiles, 9, look=look)
+    reading = glimpsed_in_glare(BOARDS[3], (4, 6))[3]
     monkeypatch.setattr(board_command, "read_photo_for",
                         lambda *args: SimpleNamespace(reading=reading))
     for extra in ([], ["--json"]):
@@ -153,3 +150,19 @@ def test_check_gives_the_verdict_and_names_the_leaf_it_holds_either_way(monkeypa
             assert len(lines) == 1 and lines[0].startswith("6-4 may lie at"), lines
         else:
             assert out.splitlines()[-1].startswith("the same verdict either way: 6-4 may lie")
+
+
+@pytest.mark.parametrize(("confidence", "found"), [(0.85, False), (0.95, True)])
+def test_a_double_blank_past_an_open_end_is_found_only_when_read_surely(
+        confidence: float, found: bool) -> None:
+    """Bare cloth past a 0 end reads as the double blank (0.80: bench_board seed 101600,
+    dispute #114, a 0-0 invented and the board given whole). A 0-0 read there under 0.9
+    may be a plain patch: it is asked about, never added; read surely, it is found."""
+    truth = readings_of("9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-0@9-9 0-5@0-9", seed=3)  # in line
+    place = truth[index_of(truth, 0, 5)]  # where a tile played on the 0 end lies
+    tiles = [t for t in truth if t is not place]
+    blank = replace(place, confidence=confidence,
+                    halves=tuple(replace(h, pips=0) for h in place.halves))
+    reading = read_tableau(tiles, 9, look=GlaredLook(truth, place, blank, glare=False))
+    assert reading.built and (Tile(0, 0) in reading.board.tiles) == found
+    assert [p.kind for p in reading.problems] == ([] if found else [Kind.LEAF_UNFOUND])
