@@ -15,7 +15,8 @@ choices: it may be absent, at even odds with its own reading, so it goes exactly
 board holds it only by changing it, with a mismatch, or as a tile it already has
 (`vision/board/decode.py`). Any other leaf read in doubt may be absent only when no board
 can hold it at all (a tile there twice). A tile missed whole at an open end and read
-surely on a second look straight on from it, showing the end's value, is found there and
+on a second look straight on from it, showing the end's value, LIKELY with two values
+or FOUND as a double (a patch of table reads alike on both halves), is found there and
 the board read again with it (a leaf beyond it, set aside as touching nothing, then
 touches it); one read less surely, or where only a half of it lay alone, is reported
 (the doubts of ``_with_doubts``). A tile read surely stays whatever it
@@ -146,10 +147,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     reading = _rebuilt(moved, notes + moved_notes, set_max, look)
     # read past the open ends: the sure ones are found, the rest asked about
     leaves = _leaves_seen(reading, look)
-    # a 0-0 read there unsurely (bare cloth past a 0 end, 0.80: seed 101600, dispute
-    # #114) is asked about, never found
-    sure = tuple(tile for _, tile in leaves if tile.confidence >= FOUND
-                 and not _maybe_plain(tile))
+    sure = tuple(tile for _, tile in leaves if _found_past_end(tile))
     if sure:  # a leaf the detector missed whole (seed 98000, 15 tiles #75: a 0-1 in glare)
         grown, grown_notes = _with_found(moved, notes + moved_notes, sure, look,
                                          "straight on from an open end")
@@ -177,8 +175,8 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
     - a tile read straight on from an open place (an end, or a double's side:
       ``vision.board.gaps``), showing the value it touches (``leaves``), that the board
       does not hold: found there and joining nothing, or read too unsurely to be found
-      (under FOUND, LIKELY or more: a white tile under glare), so the board may lack it
-      (LEAF_UNFOUND);
+      (a double under FOUND, or anything under LIKELY where glare hides half of it), so
+      the board may lack it (LEAF_UNFOUND);
     - a half the reader found alone, on bare table straight on from an open place, where
       a second look reads no such tile but a half showing pips, read as surely as a half
       of a stray must be (a leaf under glare): the board may end one tile short there
@@ -355,6 +353,19 @@ def _maybe_no_tile(tile: TileReading) -> bool:
     if tile.confidence < FAINT and tileness(tile) < SURE:
         return True
     return _maybe_plain(tile)
+
+
+def _found_past_end(tile: TileReading) -> bool:
+    """Whether a tile read on a look past an open end (showing the end's value) is found
+    there: read FOUND, or LIKELY with two different values. What reads there without
+    being a tile is a patch of table, and a patch reads alike on both halves: bare cloth
+    as 0-0 (0.80: seed 101600, dispute #114), a patterned cloth beside a 9 as 9-9 (0.74:
+    seed 95000, 30 tiles #17); the leaves the detector missed whole and a look read
+    LIKELY were all two-valued (seed 100200, 30 tiles: 3-6 at 0.56, 0-2 at 0.72). A 0-0
+    read under SURE is never found (it may be a plain patch)."""
+    if _maybe_plain(tile):
+        return False
+    return tile.confidence >= (FOUND if tile.pips[0] == tile.pips[1] else LIKELY)
 
 
 def _maybe_plain(tile: TileReading) -> bool:
