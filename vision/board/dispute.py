@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import NoReturn
 
-from scorer.dispute import DisputeError, DisputeProblem, DisputeResult, judge_dispute
+from scorer.dispute import DisputeError, DisputeResult, judge_dispute
 from scorer.notation import Board, BoardEntry
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
@@ -235,12 +235,14 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
             result = judge_dispute(option.board, option.tile, rules)
         except DisputeError as error:
             raise NoDispute(str(error)) from None
+        boards = _with_unplaced(reading, index, option, unplaced)
         try:
-            if any(judge_dispute(board, option.tile, rules).verdict.violations
-                   != result.verdict.violations
-                   for board in _with_unplaced(reading, index, option, unplaced)):
-                _lacking(reading, tile, unplaced)
+            agree = boards is not None and all(
+                judge_dispute(board, option.tile, rules).verdict.violations
+                == result.verdict.violations for board in boards)
         except DisputeError:  # a leaf that cannot lie there as read: no telling
+            agree = False
+        if not agree:
             _lacking(reading, tile, unplaced)
         out.append((result, option.probability))
     if not out:
@@ -257,17 +259,17 @@ def _lacking(reading: TableauReading, tile: Tile, problems: Sequence[BoardProble
 
 
 def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,
-                   unplaced: Sequence[BoardProblem]) -> list[Board]:
+                   unplaced: Sequence[BoardProblem]) -> list[Board] | None:
     """The option's board (tile ``index`` of the reading in dispute) with each non-empty
     set of the leaves read past an open end but not placed, each played on the tile it
-    was read against (DisputeError where that tile is not on the board as judged)."""
+    was read against; None where that tile is not on the board as judged."""
     values = list(reading.decoding.values)
     values[index] = option.values
     leaves = []
     for problem in unplaced:
         on = Tile.of(*values[problem.tiles[0]])
         if on not in option.board.tiles:
-            raise DisputeError(DisputeProblem.NOT_ON_BOARD, f"{on} is not on the board")
+            return None
         leaves.append(BoardEntry(Tile.of(*problem.values[:2]), on))
     return [Board.of(option.board.entries + tuple(chosen))
             for k in range(1, len(leaves) + 1) for chosen in combinations(leaves, k)]

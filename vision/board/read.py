@@ -9,7 +9,7 @@ mismatched joins included (each a MISMATCH problem). Judging a tile of it is
 ``vision.board.dispute``'s, on this same reading.
 
 Why: A tile that may be no tile is left out; a tile read as a tile stays. A reading at
-the end of a chain that may be no tile at all (one read under FAINT and not SURE seen as
+the end of a chain that may be no tile at all (one read under FAINT and not seen SURE as
 a tile, or a 0-0 read under SURE: a patch of table beside a tile) is one of the decoder's
 choices: it may be absent, at even odds with its own reading, so it goes exactly when the
 board holds it only by changing it, with a mismatch, or as a tile it already has
