@@ -233,8 +233,8 @@ def _own_values(half: HalfReading, set_max: int) -> list[int]:
 
 def _values_touching(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int
                      ) -> dict[Half, set[int]]:
-    """For each half read less surely than SURE, the values the halves it
-    touches were read as (within the set)."""
+    """For each half read less surely than SURE, the values the halves it touches were
+    read as (within the set)."""
     out: dict[Half, set[int]] = {}
 
     def offer(half: Half, value: int) -> None:

@@ -235,14 +235,8 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
             result = judge_dispute(option.board, option.tile, rules)
         except DisputeError as error:
             raise NoDispute(str(error)) from None
-        boards = _with_unplaced(reading, index, option, unplaced)
-        try:
-            agree = boards is not None and all(
-                judge_dispute(board, option.tile, rules).verdict.violations
-                == result.verdict.violations for board in boards)
-        except DisputeError:  # a leaf that cannot lie there as read: no telling
-            agree = False
-        if not agree:
+        if unplaced and not _holds_either_way(result, reading, index, option, unplaced,
+                                              rules):
             _lacking(reading, tile, unplaced)
         out.append((result, option.probability))
     if not out:
@@ -256,6 +250,20 @@ def _lacking(reading: TableauReading, tile: Tile, problems: Sequence[BoardProble
     raise NoDispute(f"the board may lack tiles or hold tiles it could not place, and a "
                     f"verdict depends on the whole board, so {tile} cannot be judged on it: "
                     f"{words}")
+
+
+def _holds_either_way(result: DisputeResult, reading: TableauReading, index: int,
+                      option: DisputedReading, unplaced: Sequence[BoardProblem],
+                      rules: RuleSet) -> bool:
+    """Whether the verdict on the option's board is the same with every set of the
+    unplaced leaves laid where they were read."""
+    boards = _with_unplaced(reading, index, option, unplaced)
+    try:
+        return boards is not None and all(
+            judge_dispute(board, option.tile, rules).verdict.violations
+            == result.verdict.violations for board in boards)
+    except DisputeError:  # a leaf that cannot lie there as read: no telling
+        return False
 
 
 def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,

@@ -14,11 +14,11 @@ detector boxes halves off centre or too long, and the crop of a half then reache
 next tile and counts some of its pips: a 7 read as 8 with the true value as runner-up, and
 at the end of a chain no join to disagree with it. Read again at its own half centres
 (`TileReader.read_at`), the tile still reads wrong; read centred on the tile both halves
-are sure. So every tile read under SURE (0.9), once tiles are true to size, is read again moved
-along its length by up to 0.3 of its half spacing (and at its neighbours' length when it
-was read 10% longer or shorter), and the surest look replaces it when it is surer by 0.05,
-LIKELY (0.5), and its halves' values or its length differ (a note says when its
-value changed). A look that confirms each half's value at the same length leaves the tile
+are sure. So every tile read under SURE (0.9), once tiles are true to size, is read
+again moved along its length by up to 0.3 of its half spacing (and at its neighbours'
+length when it was read 10% longer or shorter), and the surest look replaces it when it
+is surer by 0.05, LIKELY (0.5), and its halves' values or its length differ (a note says
+when its value changed). A look that confirms each half's value at the same length leaves the tile
 where it was read: the surest look tells the value and the length, not the place to the
 pixel, and moving tiles that were read right broke joins (a tile nudged onto its
 neighbour's end). A tile whose halves swap places (8-7 read where 7-8 lies, paired across

@@ -578,9 +578,9 @@ def _unreadable(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauT
 
 def _overruled(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauTree,
                joins: Sequence[Join]) -> list[BoardProblem]:
-    """Halves touching no tile, read SURE, that the board changed
-    anyway: no join says they show another value, only that every tile exists once, and
-    a bet of ten to one against the reader is never made unsaid (bench_board seed
+    """Halves touching no tile, read SURE, that the board changed anyway: no join says
+    they show another value, only that every tile exists once, and a bet of ten to one
+    against the reader is never made unsaid (bench_board seed
     101000, 30 tiles #63: a 9-1 under glare read 9-9 at 0.39 was laid as 9-2, and the
     open 9 of a 9-2 read at 0.98 elsewhere became 8 to keep every tile once). A half a
     join changes is the join's evidence (a 7 read surely against an 8 end is an 8)."""
