@@ -128,11 +128,6 @@ def half_probabilities(half: HalfReading, set_max: int) -> list[float]:
     return [max(p, FLOOR) for p in probs]
 
 
-def tile_name(tile: TileReading) -> str:
-    a, b = tile.pips
-    return f"{a}-{b}"
-
-
 def tile_key(values: Pair) -> Pair:
     return (min(values), max(values))
 
@@ -422,4 +417,4 @@ def _group_cost(problem: _Problem, values: Sequence[Pair], members: list[int],
 
 
 __all__ = ["Correction", "Decoding", "MIN_PLAUSIBLE", "MISMATCH_COST", "Mismatch", "decode",
-           "half_probabilities", "join_agrees", "tile_key", "tile_name"]
+           "half_probabilities", "join_agrees", "tile_key"]

@@ -70,23 +70,18 @@ def locate(reading: TableauReading, tile: Tile) -> int | None:
     if tile.high > reading.set_max:
         return None
     for i, t in enumerate(reading.tiles):
-        p = _chance(t.halves, (tile.low, tile.high), reading.set_max)
+        p = _likelier_order(t.halves, (tile.low, tile.high), reading.set_max)[1]
         if best is None or p > best[0]:
             best = (p, i)
     return None if best is None or best[0] < MIN_NAMED else best[1]
 
 
-def _chance(halves, values: tuple[int, int], set_max: int) -> float:
-    """How likely two halves show ``values`` in either order (the likelier order)."""
+def _likelier_order(halves, values: tuple[int, int], set_max: int
+                    ) -> tuple[tuple[int, int], float]:
+    """Two halves' ``values`` in the likelier order, and how likely the halves show them."""
     p0, p1 = (half_probabilities(h, set_max) for h in halves)
     a, b = values
-    return max(p0[a] * p1[b], p0[b] * p1[a])
-
-
-def _in_order(halves, values: tuple[int, int], set_max: int) -> tuple[int, int]:
-    p0, p1 = (half_probabilities(h, set_max) for h in halves)
-    a, b = values
-    return (a, b) if p0[a] * p1[b] >= p0[b] * p1[a] else (b, a)
+    return ((a, b), p0[a] * p1[b]) if p0[a] * p1[b] >= p0[b] * p1[a] else ((b, a), p0[b] * p1[a])
 
 
 def own_readings(halves, set_max: int, named: Tile | None = None
@@ -96,11 +91,8 @@ def own_readings(halves, set_max: int, named: Tile | None = None
     p0, p1 = (half_probabilities(h, set_max) for h in halves)
     ranked = sorted((((a, b), p0[a] * p1[b]) for a in range(set_max + 1)
                      for b in range(set_max + 1)), key=lambda r: -r[1])
-    if named is not None:
-        first = _in_order(halves, named.ends, set_max)
-        chance = p0[first[0]] * p1[first[1]]
-    else:
-        first, chance = ranked[0]
+    first, chance = (ranked[0] if named is None
+                     else _likelier_order(halves, named.ends, set_max))
     out = [(first, chance)]
     if chance < DOUBT_BELOW:
         other = next((r for r in ranked if Tile.of(*r[0]) != Tile.of(*first)), None)

@@ -1,37 +1,25 @@
 """Where a tile the reader missed must lie: a gap of one tile in a straight line, or a
-hole where several tiles meet.
+hole where several tiles meet, or past an open place of the tree.
 
 A tableau is one connected piece, so tiles that reach the spinner by no join mean a tile
-is missing somewhere. In a straight chain of abutting tiles the detector sometimes misses
-one whole tile; its neighbours then face each other across a gap one tile long, each in
-line with the gap (two tiles long where glare or a dark photo hid two in a row). Where
-the chain turns a corner there, the missed tile lies straight on from one neighbour and
-the other, turned square, touches its far half. That place is given back to the reader
-for a second look (``vision.board.looks``); any other gap is left alone.
+is missing. In a straight chain of abutting tiles the detector sometimes misses a whole
+tile; its neighbours then face each other across a gap one tile long (two where glare
+hid two in a row), or, at a corner, the missed tile lies straight on from one neighbour
+and the other, turned square, touches its far half (``gaps_in_lines``).
 
-A tile missed at an open place of the tree leaves no gap: nothing lies beyond it. An open
-place is a tile's end, or the middle of a double's long side (a double takes tiles on its
-sides too: the spinner's arms, a chicken foot), that no tile touches. Where the detector
-found one half of the missed tile and not the other (glare on one half), the reader names
-that half alone; a lone half lying straight on from an open place, where the near half of
-a tile played there would lie, is such a tile's half (``tiles_at_open_ends``). Where the
-detector found neither half, every open place is looked past all the same
-(``beyond_open_ends``: the pair judge alone first, then a full look where it sees a
-tile), and a tile read there surely, showing the value it touches, is found there.
-These places are measured with every tile at its neighbours' length, a tile boxed too
-long shrunk to it too: its end would put the look past it off the tile there.
+A tile missed at an open place leaves no gap: nothing lies beyond it. An open place is a
+tile's end, or the middle of a double's long side, that no tile touches. A lone half the
+reader found there marks such a tile (``tiles_at_open_ends``); where it found neither
+half, every open place is looked past all the same (``beyond_open_ends``).
 
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
-or boxed askew there: the spinner among its arms (where the arms crowd it), or a chicken
-foot's double between the tile it was played on and its toes.
+or boxed askew (``holes_where_tiles_meet``): only doubles are met by three tiles, and the
+spinner, crowded by its arms, is where the detector does worst.
 
-Why: only the spinner and the doubles are ever met by three tiles, and the spinner is
-where the detector does worst: its arms crowd it, it gets boxed askew (then set aside as
-lying on its arms, or left unsure), and another double becomes the spinner. Gaps and holes
-are sized by how long the tiles around them are, not by their two neighbours' own lengths:
-a neighbour boxed too long, over part of the missed tile, would make the gap look short.
-What is found at these places, and when it is kept, is ``vision.board.looks``'s.
+Why sized by the tiles around: a neighbour boxed too long, over part of the missed tile,
+would make the gap look short, so gaps and holes are measured with every tile at its
+neighbours' length. What is found at these places is ``vision.board.looks``'s.
 """
 
 from __future__ import annotations
@@ -74,11 +62,13 @@ BEND = 1.0
 TWO_GAP_LENGTHS = (1.6, 2.4)
 TWO = 2.0
 
+# What lies within POINTS_AT_COS (45 degrees) of straight on from an end lies ahead of it:
+# a tile nudged along its line, one turned at a corner, a chicken foot's slanting toe
+POINTS_AT_COS = math.cos(math.radians(45))
 # A lone half at an open end: its centre on the footprint of a tile abutting the end
 # (LONE_FROM to 2 - LONE_FROM tile widths out: either half, or the middle, where a whole
-# leaf under glare is found as one box), within LONE_COS (45 degrees) of straight on
+# leaf under glare is found as one box), ahead of it
 LONE_FROM = 0.15
-LONE_COS = math.cos(math.radians(45))
 
 # Two tiles head on across a missed double lie its width (its long sides' arms) or its
 # length (its ends' arms) apart, in tile lengths; less where the detector boxed an arm
@@ -86,7 +76,6 @@ LONE_COS = math.cos(math.radians(45))
 HOLE_LENGTHS = (0.25, 1.3)
 HOLE_REACH = 0.75  # an end this near the hole (tile lengths), pointing at it, meets it
 HOLE_INSIDE = 0.3  # an end this near lies on the double: its tile was boxed too long
-POINTS_AT_COS = math.cos(math.radians(45))
 HOLE_ENDS = 3  # tiles meeting a hole: a chain's gap has two, a double three or more
 LONG = 1.2  # a tile this much longer than its neighbours was boxed too long
 
@@ -197,7 +186,7 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
     of which the reader found one half alone (``lone``: centres of halves with no
     partner): the lone half lies on bare table on the footprint of a tile abutting the
     place (its near half, half a tile width out, its far half, one and a half, or between
-    them), within LONE_COS of straight on. One place per lone half (the place whose
+    them), ahead of it (POINTS_AT_COS). One place per lone half (the place whose
     abutting tile's middle it lies nearest)."""
     whole = at_full_length(tiles)
     footprints = _Footprints(whole)
@@ -212,7 +201,7 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
             away = c - place.point
             apart = float(np.linalg.norm(away)) / place.width
             fit = abs(apart - 1.0)
-            if fit > 1.0 - LONE_FROM or cosine(away, place.out) < LONE_COS:
+            if fit > 1.0 - LONE_FROM or cosine(away, place.out) < POINTS_AT_COS:
                 continue
             if best is None or fit < best[0]:
                 best = (fit, replace(place, out=away / (apart * place.width)).halves())

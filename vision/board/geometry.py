@@ -1,30 +1,18 @@
-"""Which half of which tile touches which, from the corners and half centres read.
+"""Which half of which tile touches which, from the corners and half centres read, and
+the tree those joins make, rooted at the spinner.
 
 A tile's two ends are the midpoints of its short sides (corners 0-1 for the first half,
-2-3 for the second). An end that lies on or next to another tile joins the two:
+2-3 for the second). An end that lies on or next to another tile joins the two: end to
+end (a chain), end to side at the other tile's divider (a double lying crosswise: the
+spinner's side arms, a chicken foot's incoming tile), or end to corner (a slanting toe).
+Distances are in tile widths, so the same rules hold for a 12 MP photo and a webcam frame.
 
-- end to end: the end touches the other tile's half near that tile's own end (a chain);
-- end to side: the end meets the other tile's long side at its divider, so that tile lies
-  crosswise (a double: the spinner's side arms, a chicken foot's incoming tile);
-- end to corner: a slanting toe leaves from a corner of its double, touching that half.
-
-Distances are measured in tile widths, so the same rules hold for a 12 MP photo and a
-webcam frame. The joins, rooted at the spinner, make the tree of the tableau.
-
-Why: the spinner is the double with the most joins; between doubles with as many, the
-one joined all round (a chicken foot's parent and three toes leave it open on one side,
-an opening of about 135 degrees, where four arms leave none over 90), then the one whose
-ends are met by arms, touching or in line beyond them: a chicken foot's toes slant about
-35 degrees off its axis, and a spinner read short still has its arms in line. Each end
-joins the tile it touches first, with two exceptions, both because a tile is played on
-another's end or on a double's side: an end against the long side of a tile that is no
-double joins the double it touches too, if any; and, since an end meets one tile and
-only a double is met by several, when that first tile is touched at its own end (within
-0.6 widths), and that end meets a double this end touches too, read more surely than
-that first tile, this end joins the double. Two toes of a chicken foot converge on their
-double, and one boxed a little wide (so read unsurely) covers the other's end; a double
-read less surely than the tile is likelier a second reading of the place (a phantom 0-0
-over a spinner's arms drew three ends to it).
+Why the spinner is chosen as it is (``choose_spinner``): it is the double with the most
+joins; between doubles with as many, the one joined all round (a chicken foot's parent
+and three toes leave an opening of about 135 degrees, four arms none over 90), then the
+one whose ends are met by arms (a foot's toes slant about 35 degrees off its axis). Each
+end joins the tile it touches first, except where two toes of a chicken foot converge on
+their double and one boxed a little wide covers the other's end (``_toe_beside_toe``).
 """
 
 from __future__ import annotations
@@ -40,11 +28,13 @@ from vision.types import Point, TileReading
 
 TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
 SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (crosswise)
-# ... this close whatever the tile reads; further off, only a tile that may be a double (at
-# CROSSWISE_DOUBLE or more) lies crosswise: the corner tile of an L is touched beside its
-# divider, on its near half, and a box a little off puts that touch near the middle
+# ... this close whatever the tile reads; further off, only a tile that may be a double
+# lies crosswise: the corner tile of an L is touched beside its divider, on its near half,
+# and a box a little off puts that touch near the middle
 SIDE_SURE_WIDTHS = 0.12
-CROSSWISE_DOUBLE = 0.1
+# A tile whose readings make it a double this likely may be one (``double_likelihood``):
+# blank halves among a spinner's arms are often read at a third
+MAY_BE_DOUBLE = 0.2
 IN_LINE_COS = math.cos(math.radians(20))  # a tile this near the axis lies beyond an end
 TOE_ENDS_APART = 0.6  # two ends this near (in tile widths) meet the same place: a double
 # when the tile there is LIKELY one
@@ -180,7 +170,7 @@ def _where_on(pt: np.ndarray, tile: TileReading) -> int | None:
     t, length = _along(pt, tile)
     off = abs(t - 0.5) * length / tile_width(tile)
     if off < SIDE_SURE_WIDTHS or (off < SIDE_WIDTHS
-                                  and double_likelihood(tile) >= CROSSWISE_DOUBLE):
+                                  and double_likelihood(tile) >= MAY_BE_DOUBLE):
         return None
     return 0 if t < 0.5 else 1
 
@@ -331,8 +321,9 @@ def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
 
     def key(i: int) -> tuple[float, float, float, float]:
         dist = math.dist(tiles[i].center_px, centre) / scale
-        double = (tiles[i].pips[0] == tiles[i].pips[1] or double_likelihood(tiles[i]) > 0.2
-                  or degree[i] > 2)  # a tile that is no double has two ends to join
+        # a tile that is no double has two ends to join
+        double = (tiles[i].pips[0] == tiles[i].pips[1] or degree[i] > 2
+                  or double_likelihood(tiles[i]) > MAY_BE_DOUBLE)
         one_sided = widest_opening(tiles, joins, i) > ONE_SIDED_DEGREES
         return (-double, -degree[i], one_sided, -ends_met(tiles, joins, i), dist)
 

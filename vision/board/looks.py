@@ -9,26 +9,13 @@ must lie, and what it finds there.
 ``vision.board.gaps`` says where those places are; ``vision.board.read`` decides when to
 look. A tile found replaces any first reading lying on it (``without_misreadings``).
 
-Why: An unsure tile is read again along its length. In a line of abutting tiles the
-detector boxes halves off centre or too long, and the crop of a half then reaches into the
-next tile and counts some of its pips: a 7 read as 8 with the true value as runner-up, and
-at the end of a chain no join to disagree with it. Read again at its own half centres
-(`TileReader.read_at`), the tile still reads wrong; read centred on the tile both halves
-are sure. So every tile read under SURE (0.9), once tiles are true to size, is read
-again moved along its length by up to 0.3 of its half spacing (and at its neighbours'
-length when it was read 10% longer or shorter), and the surest look replaces it when it
-is surer by 0.05, LIKELY (0.5), and its halves' values or its length differ (a note says
-when its value changed). A look that confirms each half's value at the same length leaves the tile
-where it was read: the surest look tells the value and the length, not the place to the
-pixel, and moving tiles that were read right broke joins (a tile nudged onto its
-neighbour's end). A tile whose halves swap places (8-7 read where 7-8 lies, paired across
-two tiles) is moved. A half whose value changed keeps the first look's value as its
-runner-up: a look moved a little too far cuts a pip off (8 read as 7) as surely as one off
-centre gains one, and decoding lets the joins choose. Falling back to the first looks when
-the board with the moves does not fit was tried and taken out: on 400 fresh boards it
-changed none (models/MODEL_CARD.md). A tile found
-in a gap in a chain (``vision.board.gaps``) is read again the same way: the gap's place
-comes from its neighbours' ends, and they may be boxed off centre too.
+Why: in a line of abutting tiles the detector boxes halves off centre or too long, and a
+half's crop reaching into the next tile counts some of its pips (a 7 read as 8, with no
+join at the end of a chain to disagree); read centred on the tile, both halves are sure.
+The surest look tells the value and the length, not the place to the pixel: a tile is
+moved only when its values or length change (moving tiles read right nudged them onto
+their neighbours' ends). Falling back to the first looks when the board with the moves
+does not fit changed none of 400 fresh boards (models/MODEL_CARD.md) and was taken out.
 """
 
 from __future__ import annotations
@@ -38,7 +25,6 @@ from dataclasses import replace
 
 import numpy as np
 
-from vision.board.decode import tile_name
 from vision.board.gaps import Hole, gaps_in_lines, holes_where_tiles_meet
 from vision.board.geometry import (
     TableauTree,
@@ -47,7 +33,7 @@ from vision.board.geometry import (
     tile_ends,
     tile_quad,
 )
-from vision.board.problems import place
+from vision.board.problems import place, tile_name
 from vision.board.sizes import expected_lengths
 from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
 from vision.types import TileReading

@@ -59,7 +59,7 @@ def place(tile: TileReading) -> str:
     return f"({x:.0f}, {y:.0f})"
 
 
-def name(tile: TileReading, values: tuple[int, int] | None = None) -> str:
+def tile_name(tile: TileReading, values: tuple[int, int] | None = None) -> str:
     a, b = values if values is not None else tile.pips
     return f"{a}-{b}"
 
@@ -68,7 +68,7 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
              values: Sequence[tuple[int, int]] | None = None) -> str:
     """The problem in a player's words (``values``: the tiles' values as decoded)."""
     def named(i: int) -> str:
-        return name(tiles[i], values[i] if values is not None else None)
+        return tile_name(tiles[i], values[i] if values is not None else None)
 
     def where(i: int) -> str:
         return f"{named(i)} at {place(tiles[i])}"
@@ -129,4 +129,4 @@ def describe(problem: BoardProblem, tiles: Sequence[TileReading],
     raise ValueError(kind)
 
 
-__all__ = ["BLOCKING", "BoardProblem", "Kind", "describe", "name", "place"]
+__all__ = ["BLOCKING", "BoardProblem", "Kind", "describe", "place", "tile_name"]

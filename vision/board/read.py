@@ -4,27 +4,17 @@
     (vision.board.decode) -> scorer Board, plus every problem as a typed value
     (vision.board.problems).
 
-A photo is read once, whatever is in dispute: the board is the board as it lies,
-mismatched joins included (each a MISMATCH problem). Judging a tile of it is
-``vision.board.dispute``'s, on this same reading.
+A photo is read once, whatever is in dispute and without the house rules: the board is
+the board as it lies, mismatched joins included (each a MISMATCH problem), and the engine
+judges it under the rules afterwards (``vision.board.dispute``).
 
-Why: A tile that may be no tile is left out; a tile read as a tile stays. A reading at
-the end of a chain that may be no tile at all (one read under FAINT and not seen SURE as
-a tile, or a 0-0 read under SURE: a patch of table beside a tile) is one of the decoder's
-choices: it may be absent, at even odds with its own reading, so it goes exactly when the
-board holds it only by changing it, with a mismatch, or as a tile it already has
-(`vision/board/decode.py`). Any other leaf read in doubt may be absent only when no board
-can hold it at all (a tile there twice). A tile missed whole at an open end and read
-on a second look straight on from it, showing the end's value, LIKELY with two values
-or FOUND as a double (a patch of table reads alike on both halves), is found there and
-the board read again with it (a leaf beyond it, set aside as touching nothing, then
-touches it); one read less surely, or where only a half of it lay alone, is reported
-(the doubts of ``_with_doubts``). A tile read surely stays whatever it
-breaks, mismatches and house rules alike, because it may be the very play in dispute: the
-photo is read once, without knowing which tile that is, and without the house rules
-(spinner arms, toes per foot: `--arms` and `--rule` on the command line, the game's rules
-in the app): the engine judges the board under them afterwards, a tile read in doubt
-named as such.
+Why: a tile read surely stays whatever it breaks, since it may be the very play in
+dispute. A tile that may be no tile (a leaf read under FAINT, or a 0-0 under SURE: a
+patch of table beside a tile) is one of the decoder's choices, absent at even odds with
+its own reading; any other leaf read in doubt goes only when no board can hold it. A tile
+the detector missed whole is looked for where the board says one must lie (gaps, holes,
+open ends), and what the board may lack or hold wrongly is said as a problem
+(``_with_doubts``), never hidden.
 """
 
 from __future__ import annotations
@@ -37,9 +27,10 @@ import numpy as np
 from scorer.notation import Board, BoardEntry
 from scorer.tiles import SET_SIZES, Tile
 from vision.board.budget import LookBudget
-from vision.board.decode import Correction, Decoding, decode, tile_name
+from vision.board.decode import Correction, Decoding, decode
 from vision.board.gaps import POINTS_AT_COS, beyond_open_ends, tiles_at_open_ends
 from vision.board.geometry import (
+    MAY_BE_DOUBLE,
     TOUCH_WIDTHS,
     Join,
     TableauTree,
@@ -66,7 +57,7 @@ from vision.board.looks import (
     washed_out,
     without_misreadings,
 )
-from vision.board.problems import BoardProblem, Kind, describe, place
+from vision.board.problems import BoardProblem, Kind, describe, place, tile_name
 from vision.board.sizes import at_full_length, sized_tiles
 from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
 from vision.types import Point, TileReading
@@ -164,24 +155,16 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
     """The board's doubts about what it holds, as problems, so that a board that may lack
     a tile or hold something that is no tile is never given as whole:
 
-    - a reading left out for lying on a surer tile may hold a half of a tile never found
-      (a half paired across to its neighbour): a half of it showing pips, read surely,
-      that lies on no tile of the board (HALF_ALONE); unless the board holds the tile it
-      reads, which is then a second look at that tile (every tile exists once);
-    - a tile at an open end (nothing played on it to say a tile lies there) read under
-      FAINT, as a tile or in its pips (a patch of table beside a tile read as one), kept
-      because the board is whole and lawful with it: a board never holds a tile that
-      doubtful unsaid (UNSURE_TILE);
-    - a tile read straight on from an open place (an end, or a double's side:
-      ``vision.board.gaps``), showing the value it touches (``leaves``), that the board
-      does not hold: found there and joining nothing, or read too unsurely to be found
-      (a double under FOUND, or anything under LIKELY where glare hides half of it), so
-      the board may lack it (LEAF_UNFOUND);
-    - a half the reader found alone, on bare table straight on from an open place, where
-      a second look reads no such tile but a half showing pips, read as surely as a half
-      of a stray must be (a leaf under glare): the board may end one tile short there
-      (END_HALF_ALONE; once a place, and none where a tile is named). A look there that
-      sees no such half says the half found alone was no half (a speck of table)."""
+    - HALF_ALONE: a reading left out for lying on a surer tile has a half showing pips,
+      read LIKELY, on no tile of the board (a half of a tile never found, paired across
+      to its neighbour), unless the board holds the tile it reads (a second look at it);
+    - UNSURE_TILE: a leaf read under FAINT, kept because the board is lawful with it;
+    - LEAF_UNFOUND: a tile read straight on from an open place, showing the value it
+      touches (``leaves``), that the board does not hold;
+    - END_HALF_ALONE: a half the reader found alone straight on from an open place, where
+      a look reads no tile but a half showing pips as surely as a stray's must (a leaf
+      under glare); once a place, none where a tile is named. A look that sees no such
+      half says the half alone was a speck of table."""
     quads = [tile_quad(t) for t in reading.tiles]
 
     def alone(half) -> bool:
@@ -189,7 +172,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
         return (half.pips > 0 and half.confidence >= LIKELY
                 and not any(inside_quad(centre, quad)[0] for quad in quads))
 
-    held = set(reading.board.tiles) if reading.board is not None else set()
+    held = _held(reading)
     found = [BoardProblem(Kind.HALF_ALONE, (), (*stray.pips, *map(round, stray.center_px)))
              for stray in strays if Tile.of(*stray.pips) not in held
              and (any(alone(h) for h in stray.halves)
@@ -199,8 +182,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                   for i, tile in enumerate(reading.tiles)
                   if tile.confidence < FAINT and reading.tree.in_tree(i)
                   and i != reading.tree.root and not reading.tree.children(i)]
-        in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
-        doubles = {i for i, (a, b) in enumerate(_values(reading)) if a == b}
+        in_tree, doubles = _on_tree(reading)
         unfound = [BoardProblem(Kind.LEAF_UNFOUND, (played_on,),
                                 (*seen.pips, *map(round, seen.center_px)))
                    for played_on, seen in leaves]
@@ -230,6 +212,17 @@ def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
     return tuple(t.pips for t in reading.tiles)
 
 
+def _on_tree(reading: TableauReading) -> tuple[list[bool], set[int]]:
+    """Which tiles the tree holds, and which of them are doubles (as decoded)."""
+    assert reading.tree is not None
+    doubles = {i for i, (a, b) in enumerate(_values(reading)) if a == b}
+    return [reading.tree.in_tree(i) for i in range(len(reading.tiles))], doubles
+
+
+def _held(reading: TableauReading) -> set[Tile]:
+    return set(reading.board.tiles) if reading.board is not None else set()
+
+
 def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileReading]]:
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
@@ -241,10 +234,8 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     there."""
     if reading.tree is None:
         return []
-    in_tree = [reading.tree.in_tree(i) for i in range(len(reading.tiles))]
-    values = _values(reading)
-    doubles = {i for i, (a, b) in enumerate(values) if a == b}
-    held = set(reading.board.tiles) if reading.board is not None else set()
+    in_tree, doubles = _on_tree(reading)
+    values, held = _values(reading), _held(reading)
     places = beyond_open_ends(reading.tiles, in_tree, doubles)
     centres = [halves for _, halves in places]
     floors = [FAINT if share >= WASHED_OUT_FROM else LIKELY
@@ -554,7 +545,7 @@ def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
     for group in components(len(tiles), joins):
         if group[0] in main or set(group) & main:
             continue
-        hub = [i for i in group if double_likelihood(tiles[i]) > 0.2
+        hub = [i for i in group if double_likelihood(tiles[i]) > MAY_BE_DOUBLE
                and sum(1 for j in joins if i in (j.a, j.b)) >= 2]
         if hub:
             problems.append(BoardProblem(Kind.SECOND_SPINNER, (hub[0], tree.root)))

@@ -2,15 +2,11 @@
 shorter than its neighbours is restored to their length, and a reading that would lie on
 a surer one is dropped, before the joins are looked for.
 
-In a crowded tableau the detector sometimes boxes a half too small or off-centre where
-tiles abut (around the spinner, in long straight chains), and the tile built from those
-halves comes out short: its ends then stop short of the tiles they touch and the tile
-looks unjoined. Its centre and direction are still right, and every tile in the photo has
-the same real size, so the nearby tiles say how long it should be.
-
-Why the strays are kept: a reading left out may hold a half of a tile never found,
-paired across to its neighbour; ``vision.board.read`` looks at their halves
-(``HALF_ALONE``), so a board that lacks a tile says so.
+Why: where tiles abut (around the spinner, in long chains) the detector sometimes boxes a
+half too small or off centre; the tile comes out short, its ends stop short of the tiles
+they touch, and it looks unjoined. Its centre and direction are still right, and the
+nearby tiles say how long it should be. The strays dropped are kept: one may hold a half
+of a tile never found, paired across to its neighbour (``vision.board.read``).
 """
 
 from __future__ import annotations
@@ -93,13 +89,10 @@ def at_full_length(tiles: Sequence[TileReading], long: float = math.inf
 
 def sized_tiles(tiles: Sequence[TileReading]
                 ) -> tuple[list[TileReading], list[TileReading]]:
-    """The tiles of a tableau as they lie: each one read much shorter than its neighbours
-    restored to their length, and none lying on another; and the strays left out (as
-    read). Real tiles never lie on each other, so of two that would, the surer reading
-    stays (a tile of normal length before a restored one): the other was a second reading
-    of the place where tiles meet, or a half paired with a patch of table beside a tile
-    (or with a half of a tile never found: vision.board.read looks at its halves). A
-    reading of the same tile as a surer one lying partly on it is left out sooner
+    """The tiles of a tableau as they lie, each read much shorter than its neighbours
+    restored to their length, none lying on another; and the strays left out (as read).
+    Of two that would lie on each other the surer reading stays (a tile of normal length
+    before a restored one); a reading of the same tile as a surer one goes sooner
     (MAX_UNDER_SAME): every tile exists once."""
     expected = expected_lengths(tiles)
     sized: list[tuple[TileReading, float | None]] = []  # (tile, share of length read)
