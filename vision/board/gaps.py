@@ -3,9 +3,9 @@ hole where several tiles meet, or past an open place of the tree.
 
 A tableau is one connected piece, so tiles that reach the spinner by no join mean a tile
 is missing. In a straight chain of abutting tiles the detector sometimes misses a whole
-tile; its neighbours then face each other across a gap one tile long (two where glare
-hid two in a row), or, at a corner, the missed tile lies straight on from one neighbour
-and the other, turned square, touches its far half (``gaps_in_lines``).
+tile; its neighbours then face each other across a gap one tile long, or, at a corner,
+the missed tile lies straight on from one neighbour and the other, turned square, touches
+its far half (``gaps_in_lines``).
 
 A tile missed at an open place leaves no gap: nothing lies beyond it. An open place is a
 tile's end, or the middle of a double's long side, that no tile touches. A lone half the
@@ -57,10 +57,6 @@ GAP_LENGTHS = (0.5, 1.3)
 SQUARE_COS = math.cos(math.radians(60))
 BEND_TOUCH = 0.35
 BEND = 1.0
-# Two tiles missed in a row (glare, a dark photo): a straight gap TWO_GAP_LENGTHS long;
-# any one-tile gap or corner fits better (TWO is added to its fit).
-TWO_GAP_LENGTHS = (1.6, 2.4)
-TWO = 2.0
 
 # What lies within POINTS_AT_COS (45 degrees) of straight on from an end lies ahead of it:
 # a tile nudged along its line, one turned at a corner, a chicken foot's slanting toe
@@ -98,8 +94,9 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                   ) -> list[tuple[Point, Point]]:
     """The half centres of a missing tile for each gap between an open end of a tile on
     the tree and an open end of one off it (one gap per tile off it, the best fit): a
-    tile as long as its neighbours, in the middle of a straight gap (two of them in one
-    twice as long), or straight on from one of them at a corner."""
+    tile as long as its neighbours, in the middle of a straight gap, or straight on from
+    one of them at a corner. (Two tiles missed in a row are found one by one: the first
+    past the open end of the tree, the next in the gap it leaves.)"""
     whole = at_full_length(tiles)  # a short reading must not make the gap look long
     lengths = _lengths(whole)
     footprints = _Footprints(whole)
@@ -128,11 +125,6 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                     span = _facing(ends[a], ha, ends[b], hb, length, GAP_LENGTHS)
                     if span is not None:  # fit 0: one tile exactly
                         offer(b, abs(span - 1.0), [halves_about((e1 + e2) / 2, e2 - e1, length)])
-                    span = _facing(ends[a], ha, ends[b], hb, length, TWO_GAP_LENGTHS)
-                    if span is not None:
-                        offer(b, TWO + abs(span - 2.0),
-                              [halves_about(e1 + (e2 - e1) * k / 4, e2 - e1, length)
-                               for k in (1, 3)])
                     for x, hx, y in ((b, hb, a), (a, ha, b)):
                         bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
                         if bend is not None:

@@ -76,10 +76,6 @@ def washed_out(look: Look, places: Sequence[Place]) -> list[float]:
     return list(seen(places)) if seen is not None and places else [0.0] * len(places)
 
 
-# the (tile, half) ends that met a place where a double was found, and that double
-Meets = tuple[tuple[TileReading, int, TileReading], ...]
-
-
 def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
                   ) -> tuple[TileReading, ...]:
     """The tiles a second look finds where a chain of tiles has a gap: one tile long, two
@@ -101,7 +97,7 @@ def _surest_found(seen, tiles: tuple[TileReading, ...]) -> tuple[TileReading, ..
 
 
 def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
-                     ) -> tuple[tuple[TileReading, ...], tuple[str, ...], Meets]:
+                     ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
     """The doubles a second look finds in places where three or more tiles meet, and a
     note for each. Each place is read with the double lying both ways, the surer kept;
     a double is taken only when at least HOLE_VALUES of the tiles meeting it show its
@@ -109,7 +105,6 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
     replaced by a surer second look (it was the double boxed askew); a sure one stays."""
     found: tuple[TileReading, ...] = ()
     notes: tuple[str, ...] = ()
-    meets: Meets = ()
     for hole in holes_where_tiles_meet(tiles):
         first = max((tiles[k] for k in hole.read_there), key=lambda t: t.confidence,
                     default=None)
@@ -129,12 +124,11 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
         if shown < HOLE_VALUES:
             continue
         found += (tile,)
-        meets += tuple((tiles[k], h, tile) for k, h in hole.meeting)
         notes += (f"found {tile_name(tile)} at {place(tile)} on a second look, in a bare "
                   "place where several tiles meet" if first is None else
                   f"read {tile_name(tile)} at {place(tile)} again where several tiles meet: "
                   f"the first look, {tile_name(first)} boxed askew, was unsure",)
-    return found, notes, meets
+    return found, notes
 
 
 def _seen_as(tile: TileReading, first: TileReading | None) -> float:
@@ -256,5 +250,5 @@ def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReadi
     return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
 
 
-__all__ = ["Look", "Meets", "Place", "look_all", "most_sure", "doubles_in_holes", "recentred",
+__all__ = ["Look", "Place", "look_all", "most_sure", "doubles_in_holes", "recentred",
            "tiles_in_gaps", "washed_out", "without_misreadings"]

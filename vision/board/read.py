@@ -41,14 +41,11 @@ from vision.board.geometry import (
     find_joins,
     inside_quad,
     nearest_on_tile,
-    point_to_tile,
     tile_ends,
     tile_quad,
-    tile_width,
 )
 from vision.board.looks import (
     Look,
-    Meets,
     doubles_in_holes,
     look_all,
     most_sure,
@@ -297,20 +294,19 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     tiles, apart, aside = _set_aside_apart(tiles, joins)
     notes += aside
     found: tuple[TileReading, ...] = ()
-    meets: Meets = ()
     if look is not None:
-        found, found_notes, meets = doubles_in_holes(tiles, look)
+        found, found_notes = doubles_in_holes(tiles, look)
         tiles, notes = without_misreadings(tiles, found) + found, notes + found_notes
     if aside or found:  # the tiles changed since their joins were found
-        joins, tree = _joins_and_tree(tiles, meets)
+        joins, tree = _joins_and_tree(tiles)
     if tree.loose and look is not None:
         found = tiles_in_gaps(tiles, tree, look)
         if found:
             tiles, notes = _with_found(tiles, notes, found, look, "in a gap in a chain of tiles")
-            joins, tree = _joins_and_tree(tiles, meets)
+            joins, tree = _joins_and_tree(tiles)
     reading = _decoded(tiles, joins, tree, set_max, notes, may_leave_out=True)
     if reading.decoding is not None and reading.decoding.absent:
-        reading = _leaving_out(reading, _left_out_notes(reading), meets)
+        reading = _leaving_out(reading, _left_out_notes(reading))
     return replace(reading, apart=apart)
 
 
@@ -326,14 +322,13 @@ def _with_found(tiles: tuple[TileReading, ...], notes: tuple[str, ...],
                           for t in found))
 
 
-def _leaving_out(reading: TableauReading, patches: dict[int, str], meets: Meets
-                 ) -> TableauReading:
+def _leaving_out(reading: TableauReading, patches: dict[int, str]) -> TableauReading:
     """The reading again without the tiles in ``patches``, each with its note."""
     tiles = tuple(t for i, t in enumerate(reading.tiles) if i not in patches)
     if not tiles:
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), reading.set_max,
                               notes=reading.notes + tuple(patches.values()))
-    joins, tree = _joins_and_tree(tiles, meets)
+    joins, tree = _joins_and_tree(tiles)
     return _decoded(tiles, joins, tree, reading.set_max, reading.notes + tuple(patches.values()))
 
 
@@ -462,15 +457,13 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
             tuple(tiles[i] for i in notes), tuple(notes.values()))
 
 
-def _joins_and_tree(tiles: Sequence[TileReading], meets: Meets = ()
-                    ) -> tuple[tuple[Join, ...], TableauTree]:
+def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], TableauTree]:
     """The joins and the tree; tiles left off it may still reach it across a wider gap
     (corners read a little short, a tile nudged as the next one was laid), measured with
     every tile at the full length its neighbours have: each group off the tree by its
     closest reach (a tableau has no loops, so a group hangs off the tree at one join),
-    round after round, since a tile reached may reach the next. A double found where tiles
-    meet is joined to each end that met it and is otherwise free."""
-    joins = _with_meets(find_joins(tiles), tiles, meets)
+    round after round, since a tile reached may reach the next."""
+    joins = find_joins(tiles)
     tree = build_tree(tiles, joins)
     reach: tuple[Join, ...] | None = None
     while tree.loose:
@@ -502,27 +495,6 @@ def _ahead(tiles: Sequence[TileReading], join: Join) -> bool:
     near = nearest_on_tile(end, tile_quad(tiles[join.b]))
     return bool(np.allclose(near, end)) or cosine(
         near - end, end - ends[1 - join.a_half]) >= POINTS_AT_COS
-
-
-def _with_meets(joins: tuple[Join, ...], tiles: Sequence[TileReading], meets: Meets
-                ) -> tuple[Join, ...]:
-    """The joins, and a join from each end that met a double found where tiles meet to
-    that double (its side: the arms meeting a spinner's long sides and its ends alike show
-    its one value), when both are still read and the end and the pair have none yet."""
-    index = {id(t): i for i, t in enumerate(tiles)}
-    taken = {(j.a, j.a_half) for j in joins} | {(j.b, j.b_half) for j in joins
-                                                 if j.b_half is not None}
-    paired = {frozenset((j.a, j.b)) for j in joins}
-    added = []
-    for tile, half, double in meets:
-        a, b = index.get(id(tile)), index.get(id(double))
-        if a is None or b is None or (a, half) in taken or frozenset((a, b)) in paired:
-            continue
-        gap = point_to_tile(tile_ends(tiles[a])[half], tile_quad(tiles[b]))
-        added.append(Join(a, half, b, None, round(gap / tile_width(tiles[a]), 3)))
-        taken.add((a, half))
-        paired.add(frozenset((a, b)))
-    return joins + tuple(added)
 
 
 def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
