@@ -81,6 +81,11 @@ class PhotoLook:
         self._scale = scale
         self._set_max = set_max
 
+    @property
+    def pixels(self) -> np.ndarray:
+        """The photo's pixels the looks read."""
+        return self._pixels
+
     def __call__(self, centres: Place) -> TileReading:
         return self.many([centres])[0]
 

@@ -1,0 +1,34 @@
+"""The board replay bench: boards cached once read again the same, board by board, and a
+changed reading is counted."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_board_replay.py"
+
+
+def _bench():
+    spec = importlib.util.spec_from_file_location("bench_board_replay", BENCH)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_replay_reads_the_cached_boards_again_the_same(tmp_path: Path, capsys) -> None:
+    bench = _bench()
+    cache, first, second = tmp_path / "c.pkl", tmp_path / "a.txt", tmp_path / "b.txt"
+    assert bench.main(["prepare", "--seed", "100200", "--count", "1", "--out", str(cache)]) == 0
+    assert bench.main(["run", str(cache), "--out", str(first)]) == 0
+    lines = first.read_text().splitlines()
+    assert [line.split(":")[0] for line in lines] == ["15 tiles #0", "30 tiles #0",
+                                                      "dispute #0"]
+    assert "verdict" in lines[2]
+    capsys.readouterr()
+    assert bench.main(["run", str(cache), "--out", str(second), "--against", str(first)]) == 0
+    assert second.read_text() == first.read_text()
+    assert "changed against a.txt: 0" in capsys.readouterr().out
+    first.write_text("\n".join(["15 tiles #0: another board", *lines[1:]]) + "\n")
+    bench.main(["run", str(cache), "--against", str(first)])
+    assert "changed against a.txt: 1" in capsys.readouterr().out
