@@ -210,7 +210,7 @@ def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
 
 
 def _on_tree(reading: TableauReading) -> tuple[list[bool], set[int]]:
-    """Which tiles the tree holds, and which of them are doubles (as decoded)."""
+    """Which tiles the tree holds, and which tiles are doubles (as decoded)."""
     assert reading.tree is not None
     doubles = {i for i, (a, b) in enumerate(_values(reading)) if a == b}
     return [reading.tree.in_tree(i) for i in range(len(reading.tiles))], doubles
