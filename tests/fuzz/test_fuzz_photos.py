@@ -5,7 +5,6 @@ end 0 or 2, with no traceback, no crash and nothing from the C decoders on stder
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -13,17 +12,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench_scripts import load_bench
 from vision.image.capture import ImageError, load_image
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _damaged():
-    spec = importlib.util.spec_from_file_location("damaged_images",
-                                                  ROOT / "bench" / "damaged_images.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("damaged_images")
 
 
 @pytest.fixture(scope="module")

@@ -3,21 +3,13 @@ changed reading is counted."""
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_board_replay.py"
-
-
-def _bench():
-    spec = importlib.util.spec_from_file_location("bench_board_replay", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.bench_scripts import load_bench
 
 
 def test_a_replay_reads_the_cached_boards_again_the_same(tmp_path: Path, capsys) -> None:
-    bench = _bench()
+    bench = load_bench("bench_board_replay")
     cache, first, second = tmp_path / "c.pkl", tmp_path / "a.txt", tmp_path / "b.txt"
     assert bench.main(["prepare", "--seed", "100200", "--count", "1", "--out", str(cache)]) == 0
     assert bench.main(["run", str(cache), "--out", str(first)]) == 0

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import cv2
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "bench_read.py"
+from tests.bench_scripts import load_bench
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_read", BENCH)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("bench_read")
 
 
 class CountingDetector:
