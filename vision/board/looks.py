@@ -3,8 +3,8 @@ must lie, and what it finds there.
 
     a tile read unsurely                  -> read again along its length (recentred)
     a bare place where several tiles meet -> the double missed there (doubles_in_holes)
-    a gap in a chain (one or two tiles    -> the tiles missed there (tiles_in_gaps)
-    long, or at a corner)
+    a gap in a chain (one tile long, or   -> the tile missed there (tiles_in_gaps)
+    at a corner)
 
 ``vision.board.gaps`` says where those places are; ``vision.board.read`` decides when to
 look. A tile found replaces any first reading lying on it (``without_misreadings``).
@@ -78,8 +78,8 @@ def washed_out(look: Look, places: Sequence[Place]) -> list[float]:
 
 def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
                   ) -> tuple[TileReading, ...]:
-    """The tiles a second look finds where a chain of tiles has a gap: one tile long, two
-    tiles long, or at a corner (``board_gaps.gaps_in_lines``)."""
+    """The tiles a second look finds where a chain of tiles has a gap: one tile long, or
+    at a corner (``vision.board.gaps.gaps_in_lines``)."""
     in_tree = [tree.in_tree(i) for i in range(len(tiles))]
     return _surest_found((look(centres) for centres in gaps_in_lines(tiles, in_tree)), tiles)
 
