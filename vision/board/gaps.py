@@ -104,18 +104,14 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     ends = [tile_ends(t) for t in whole]
     open_ends = [[footprints.is_open(end, i, tile_width(whole[i])) for end in ends[i]]
                  for i in range(len(whole))]
-    best: dict[int, tuple[float, list[tuple[Point, Point]]]] = {}
+    best: dict[int, tuple[float, tuple[Point, Point]]] = {}  # tile off the tree -> fit
 
-    def offer(b: int, fit: float, places: list[tuple[Point, Point]]) -> None:
+    def offer(b: int, fit: float, centres: tuple[Point, Point]) -> None:
         if b not in best or fit < best[b][0]:
-            best[b] = (fit, places)
+            best[b] = (fit, centres)
 
-    for a in range(len(whole)):
-        if not in_tree[a]:
-            continue
-        for b in range(len(whole)):
-            if in_tree[b]:
-                continue
+    for a in (a for a in range(len(whole)) if in_tree[a]):
+        for b in (b for b in range(len(whole)) if not in_tree[b]):
             length = (lengths[a] + lengths[b]) / 2
             for ha in (0, 1):
                 for hb in (0, 1):
@@ -124,12 +120,12 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                     e1, e2 = ends[a][ha], ends[b][hb]
                     span = _facing(ends[a], ha, ends[b], hb, length, GAP_LENGTHS)
                     if span is not None:  # fit 0: one tile exactly
-                        offer(b, abs(span - 1.0), [halves_about((e1 + e2) / 2, e2 - e1, length)])
+                        offer(b, abs(span - 1.0), halves_about((e1 + e2) / 2, e2 - e1, length))
                     for x, hx, y in ((b, hb, a), (a, ha, b)):
                         bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
                         if bend is not None:
-                            offer(b, BEND + bend[0], [bend[1]])
-    return [centres for _, places in best.values() for centres in places]
+                            offer(b, BEND + bend[0], bend[1])
+    return [centres for _, centres in best.values()]
 
 
 @dataclass(frozen=True, slots=True)
