@@ -121,23 +121,21 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     set_max = infer_set(tiles) if set_max is None else set_max
     if not tiles:
         return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max)
-    notes: tuple[str, ...] = ()
-    if look is not None:
-        look = LookBudget(look)
     kept, strays = sized_tiles(tiles)
     tiles = tuple(kept)
     if look is None:
-        return _with_doubts(_rebuilt(tiles, notes, set_max, None), strays)
+        return _with_doubts(_rebuilt(tiles, (), set_max, None), strays)
+    look = LookBudget(look)
     moved, moved_notes = recentred(tiles, look)
     if moved != tiles:  # a tile read again centred may now lie on a less sure reading
         kept_moved, more_strays = sized_tiles(moved)
         moved, strays = tuple(kept_moved), [*strays, *more_strays]
-    reading = _rebuilt(moved, notes + moved_notes, set_max, look)
+    reading = _rebuilt(moved, moved_notes, set_max, look)
     # read past the open ends: the sure ones are found, the rest asked about
     leaves = _leaves_seen(reading, look)
     sure = tuple(tile for _, tile in leaves if _found_past_end(tile))
     if sure:  # a leaf the detector missed whole (seed 98000, 15 tiles #75: a 0-1 in glare)
-        grown, grown_notes = _with_found(moved, notes + moved_notes, sure, look,
+        grown, grown_notes = _with_found(moved, moved_notes, sure, look,
                                          "straight on from an open end")
         reading = _rebuilt(grown, grown_notes, set_max, look)
         leaves = _leaves_seen(reading, look)  # found and still not on the board, or unsure
