@@ -13,6 +13,7 @@ import pytest
 from scorer.notation import format_board, parse_board, to_tableau
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
+from scorer.verdict import Violation
 from vision.board.decode import decode
 from vision.board.dispute import NoDispute, judge_tile
 from vision.board.gaps import holes_where_tiles_meet, tiles_at_open_ends
@@ -942,6 +943,27 @@ def test_no_verdict_on_a_board_that_could_not_place_a_tile() -> None:
         judge_tile(reading, Tile(1, 5), RULES)
     (result, _), = judge_tile(read_tableau(tiles[:-1], 9), Tile(1, 5), RULES)
     assert result.verdict.legal  # the same board whole is judged
+
+
+def test_a_play_that_does_not_match_the_end_it_touches_is_judged_on_a_board_lacking_tiles(
+        ) -> None:
+    """4-5 laid against 9-1's open 1 fails whatever else the board lacks (a 6-6 lying
+    apart, joined to nothing): illegal, as on the board without it. A legal play there
+    gets no verdict (``test_no_verdict_on_a_board_that_could_not_place_a_tile``)."""
+    tiles = readings_of("9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-5@9-1")
+    i = index_of(tiles, 1, 5)
+    tiles[i] = unsure(tiles[i], tiles[i].pips.index(1), 4, None, 0.99, 0.0)
+    far = replace(tiles[index_of(tiles, 9, 2)], halves=tuple(
+        replace(h, pips=p) for h, p in zip(tiles[index_of(tiles, 9, 2)].halves, (6, 6),
+                                           strict=True)))
+    tiles.append(far.moved(900.0, 700.0))
+    reading = read_tableau(tiles, 9)
+    assert any(p.kind is Kind.LOOSE_TILE for p in reading.problems)
+    (result, _), = judge_tile(reading, Tile(4, 5), RULES)
+    assert not result.verdict.legal
+    assert result.verdict.violations == {Violation.NO_MATCH}
+    (whole, _), = judge_tile(read_tableau(tiles[:-1], 9), Tile(4, 5), RULES)
+    assert whole.verdict == result.verdict
 
 
 def test_a_rest_in_doubt_names_its_own_tiles() -> None:

@@ -24,7 +24,7 @@ from tui.commands.check import InputError, rules_from_args, rules_in_set
 
 def run_photo(args: argparse.Namespace) -> int:
     from tui.commands.board import print_problems, read_photo_for
-    from vision.board import Kind, NoDispute, describe, judge_tile
+    from vision.board import NoDispute, describe, judge_tile, may_lack
 
     path = args.board[0]
     try:
@@ -56,9 +56,8 @@ def run_photo(args: argparse.Namespace) -> int:
         print(f"chickenfoot check: {error}", file=sys.stderr)
         return 2
     result = judged[0][0]
-    # a leaf read past an open end and not placed: the verdict holds with it or without
-    unplaced = [describe(p, reading.tiles) for p in reading.problems
-                if p.kind is Kind.LEAF_UNFOUND]
+    # what the board read may lack: the verdict holds whatever it is
+    unplaced = [describe(p, reading.tiles) for p in may_lack(reading)]
     if args.json:
         data = result.to_dict()
         data["doubtful"] = len(judged) > 1

@@ -7,10 +7,12 @@ it makes is what is in dispute, so the rest of the board is decoded again withou
 tile and what lies on it (nothing they show can change a neighbour), and the tile is put
 back as read. A tile read in doubt gives two readings, each to be judged.
 
-A board that may not be the board that lies gives no verdict, with one exception: a leaf
+A board that may not be the board that lies gives no verdict, with two exceptions: a leaf
 read past an open end but not placed (``LEAF_UNFOUND``) is a known tile at a known place,
 so the play is judged with and without it, and the verdict is given when they agree (a
-leaf far from the play rarely matters; an arm of the spinner does, under arms-first).
+leaf far from the play rarely matters; an arm of the spinner does, under arms-first);
+and a play that fails only for not matching the end its half touches fails on any board
+the one read may lack tiles of.
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from scorer.dispute import DisputeError, DisputeResult, judge_dispute
 from scorer.notation import Board, BoardEntry
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
+from scorer.verdict import Violation
 from vision.board.decode import decode, half_probabilities
+from vision.board.geometry import TOUCH_WIDTHS
 from vision.board.problems import BoardProblem, Kind, describe
 from vision.board.read import TableauReading
 from vision.doubt import DOUBT_BELOW
@@ -170,14 +174,23 @@ def _decode_rest(reading: TableauReading, kept: Sequence[int], absent=()):
 _UNSURE = (Kind.UNREADABLE_HALF, Kind.UNSURE_TILE)
 # The board as read may not be the board that lies: a tile found and not joined, a second
 # spinner, a half where no tile was read. Arms-first and open-foot rules count the tiles
-# around the play, so no verdict is given on such a board (bench_board seed 97000,
-# dispute 49: the spinner lost under glare, its 2-1 arm loose, 'legal' for an illegal play).
+# around the play, so no verdict that depends on them is given on such a board
+# (bench_board seed 97000, dispute 49: the spinner lost under glare, its 2-1 arm loose,
+# 'legal' for an illegal play).
 _INCOMPLETE = frozenset({Kind.LOOSE_TILE, Kind.LOOSE_GROUP, Kind.SECOND_SPINNER,
                          Kind.HALF_ALONE, Kind.END_HALF_ALONE})
 # A leaf read past an open end but not placed (LEAF_UNFOUND) is a known tile at a known
 # place: the play is judged with and without each such leaf, and the verdict is given when
 # every way agrees (2 to the power of this many boards at most)
 MAX_UNPLACED = 3
+
+
+def may_lack(reading: TableauReading) -> tuple[BoardProblem, ...]:
+    """The problems saying the board read may lack tiles: a leaf read past an open end
+    and not placed, tiles it could not join, a half where no tile was read. A verdict
+    ``judge_tile`` gives on such a board holds whatever they are."""
+    return tuple(p for p in reading.problems
+                 if p.kind is Kind.LEAF_UNFOUND or p.kind in _INCOMPLETE)
 
 
 def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],
@@ -217,23 +230,42 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
         words = "; ".join(describe(p, reading.tiles) for p in dispute.problems[:3])
         raise NoDispute(f"the rest of the board is in doubt, so {tile} cannot be judged on "
                         f"it: {words}")
-    unplaced = [p for p in reading.problems if p.kind is Kind.LEAF_UNFOUND]
-    partial = [p for p in reading.problems if p.kind in _INCOMPLETE]
-    if partial or len(unplaced) > MAX_UNPLACED:
-        _lacking(reading, tile, partial + unplaced)
+    lacking = may_lack(reading)
+    unplaced = [p for p in lacking if p.kind is Kind.LEAF_UNFOUND]
+    partial = [p for p in lacking if p.kind is not Kind.LEAF_UNFOUND]
     out = []
     for option in dispute.readings:
         try:
             result = judge_dispute(option.board, option.tile, rules)
         except DisputeError as error:
+            if partial or len(unplaced) > MAX_UNPLACED:
+                _lacking(reading, tile, partial + unplaced)
             raise NoDispute(str(error)) from None
-        if unplaced and not _holds_either_way(result, reading, index, option, unplaced,
-                                              rules):
+        if partial or len(unplaced) > MAX_UNPLACED:
+            result = _failing_whatever_is_missing(result, reading, index)
+            if result is None:
+                _lacking(reading, tile, partial + unplaced)
+        elif unplaced and not _holds_either_way(result, reading, index, option, unplaced,
+                                                rules):
             _lacking(reading, tile, unplaced)
         out.append((result, option.probability))
     if not out:
         raise NoDispute(f"{tile} cannot lie there: the board holds it elsewhere")
     return out
+
+
+def _failing_whatever_is_missing(result: DisputeResult, reading: TableauReading,
+                                 index: int) -> DisputeResult | None:
+    """The verdict as it holds on any board the one read may be short of, or None: a play
+    whose half does not match the end it touches fails whatever else lies on the table,
+    since no tile comes between two halves touching, nor changes what either shows. Only
+    that reason is given: arms-first, an open foot and every legal verdict depend on the
+    tiles the board may lack."""
+    join = reading.tree.join[index] if reading.tree is not None else None
+    if join is None or join.gap_widths >= TOUCH_WIDTHS:
+        return None
+    kept = tuple(r for r in result.verdict.reasons if r.violation is Violation.NO_MATCH)
+    return replace(result, verdict=replace(result.verdict, reasons=kept)) if kept else None
 
 
 def _lacking(reading: TableauReading, tile: Tile, problems: Sequence[BoardProblem]
@@ -276,4 +308,4 @@ def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,
 
 
 __all__ = ["Dispute", "DisputedReading", "NoDispute", "dispute_at", "judge_tile", "locate",
-           "own_readings"]
+           "may_lack", "own_readings"]
