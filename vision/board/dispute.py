@@ -11,8 +11,8 @@ A board that may not be the board that lies gives no verdict, with two exception
 read past an open end but not placed (``LEAF_UNFOUND``) is a known tile at a known place,
 so the play is judged with and without it, and the verdict is given when they agree (a
 leaf far from the play rarely matters; an arm of the spinner does, under arms-first);
-and a play that fails only for not matching the end its half touches fails on any board
-the one read may lack tiles of.
+and a play whose half does not match the end it touches fails on any board the one read
+may lack tiles of (that reason alone is given).
 """
 
 from __future__ import annotations
@@ -233,15 +233,16 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
     lacking = may_lack(reading)
     unplaced = [p for p in lacking if p.kind is Kind.LEAF_UNFOUND]
     partial = [p for p in lacking if p.kind is not Kind.LEAF_UNFOUND]
+    incomplete = bool(partial) or len(unplaced) > MAX_UNPLACED
     out = []
     for option in dispute.readings:
         try:
             result = judge_dispute(option.board, option.tile, rules)
         except DisputeError as error:
-            if partial or len(unplaced) > MAX_UNPLACED:
+            if incomplete:
                 _lacking(reading, tile, partial + unplaced)
             raise NoDispute(str(error)) from None
-        if partial or len(unplaced) > MAX_UNPLACED:
+        if incomplete:
             result = _failing_whatever_is_missing(result, reading, index)
             if result is None:
                 _lacking(reading, tile, partial + unplaced)
