@@ -78,6 +78,23 @@ def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=N
                                     reader.most_sure_at_many), lone)
 
 
+DISPUTE_KINDS = ["legal", "arms-first", "legal", "foot-open", "legal", "no-match"]
+
+
+def board_scene(seed: int, size: int, i: int, rules, spinner=None):
+    """(scene, its random source, its photo's seed) of board ``i`` of ``size`` tiles."""
+    rng = random.Random(seed * 1000 + size * 100_000 + i)
+    return make_scene(rng, size, rules, spinner=spinner), rng, seed + i
+
+
+def dispute_scene(seed: int, i: int, rules, size: int, spinner=None):
+    """(scene, its random source, its photo's seed) of disputed play ``i``: every kind of
+    dispute in turn (DISPUTE_KINDS)."""
+    rng = random.Random(seed * 7919 + i)
+    kind = DISPUTE_KINDS[i % len(DISPUTE_KINDS)]
+    return make_scene(rng, size, rules, kind, spinner), rng, seed + 10_000 + i
+
+
 def half_truths(tiles, truth) -> list[int | None]:
     """The true value of every half read (by the nearest true half), None if no tile."""
     centres = [(h.center_px, h.pips, tt) for tt in truth for h in tt.halves]
@@ -111,10 +128,9 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
         exact = unwarned = flagged = skipped = 0
         times: list[float] = []  # reading the board only: not rendering or detecting
         for i in range(count):
-            rng = random.Random(seed * 1000 + size * 100_000 + i)
-            scene = make_scene(rng, size, rules, spinner=spinner)
+            scene, rng, photo_seed = board_scene(seed, size, i, rules, spinner)
             try:
-                tiles, truth, look, lone = readings_for(scene, rng, mode, reader, seed + i,
+                tiles, truth, look, lone = readings_for(scene, rng, mode, reader, photo_seed,
                                                         pool)
             except LayoutError:  # the renderer found no layout: no board to read
                 skipped += 1
@@ -158,16 +174,13 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
 
 def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=False,
                    pool=None):
-    kinds = ["legal", "arms-first", "legal", "foot-open", "legal", "no-match"]
     right = wrong = skipped = 0
     per_kind: dict[str, list[int]] = {}
     for i in range(count):
-        kind = kinds[i % len(kinds)]
-        rng = random.Random(seed * 7919 + i)
-        scene = make_scene(rng, size, rules, kind, spinner)
+        kind = DISPUTE_KINDS[i % len(DISPUTE_KINDS)]
+        scene, rng, photo_seed = dispute_scene(seed, i, rules, size, spinner)
         try:
-            tiles, _, look, lone = readings_for(scene, rng, mode, reader, seed + 10_000 + i,
-                                               pool)
+            tiles, _, look, lone = readings_for(scene, rng, mode, reader, photo_seed, pool)
         except LayoutError:
             skipped += 1
             continue

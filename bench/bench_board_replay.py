@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import pickle
-import random
 import sys
 from pathlib import Path
 
@@ -30,7 +29,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_board import readings_for  # noqa: E402
+from bench_board import board_scene, dispute_scene, readings_for  # noqa: E402
 
 from scorer.rules import RuleSet  # noqa: E402
 from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
@@ -38,27 +37,23 @@ from vision.board.photo import PhotoLook  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
 from vision.reader.tile_reader import shared_reader  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
-from vision.synth.tableau_scenes import make_scene  # noqa: E402
-
-DISPUTE_KINDS = ["legal", "arms-first", "legal", "foot-open", "legal", "no-match"]
 
 
 def prepare(seed: int, count: int, out: Path) -> None:
     reader, rules = shared_reader(), RuleSet()
     cached = []
-    scenes = [(f"{size} tiles #{i}", random.Random(seed * 1000 + size * 100_000 + i),
-               size, None, seed + i) for size in (15, 30) for i in range(count)]
-    scenes += [(f"dispute #{i}", random.Random(seed * 7919 + i), 15,
-                DISPUTE_KINDS[i % len(DISPUTE_KINDS)], seed + 10_000 + i) for i in range(count)]
-    for name, rng, size, kind, photo_seed in scenes:
-        scene = make_scene(rng, size, rules, kind) if kind else make_scene(rng, size, rules)
+    scenes = [(f"{size} tiles #{i}", False, *board_scene(seed, size, i, rules))
+              for size in (15, 30) for i in range(count)]
+    scenes += [(f"dispute #{i}", True, *dispute_scene(seed, i, rules, 15))
+               for i in range(count)]
+    for name, disputed, scene, rng, photo_seed in scenes:
         try:
             tiles, _, look, lone = readings_for(scene, rng, "model", reader, photo_seed)
         except LayoutError:
             continue
         png = cv2.imencode(".png", look.pixels)[1].tobytes()
-        disputed = (scene.disputed.tile, scene.verdict().legal) if kind else None
-        cached.append((name, png, tiles, lone, disputed, scene.board))
+        truth = (scene.disputed.tile, scene.verdict().legal) if disputed else None
+        cached.append((name, png, tiles, lone, truth, scene.board))
     with out.open("wb") as file:
         pickle.dump(cached, file)
     print(f"{len(cached)} boards cached in {out}")
