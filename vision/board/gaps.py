@@ -52,26 +52,18 @@ GAP_LENGTHS = (0.5, 1.3)
 # Each tile points at the other within board_geometry's IN_LINE_COS (20 degrees).
 
 # A tile missed at a corner of a chain (an L): the tile turned square to it (within
-# SQUARE_COS) touches it within BEND_TOUCH tile widths; a straight gap fits better than
-# any bend (BEND is added to a bend's fit).
+# SQUARE_COS) touches it (TOUCH_WIDTHS); a straight gap fits better than any bend.
 SQUARE_COS = math.cos(math.radians(60))
-BEND_TOUCH = 0.35
-BEND = 1.0
 
 # What lies within POINTS_AT_COS (45 degrees) of straight on from an end lies ahead of it:
 # a tile nudged along its line, one turned at a corner, a chicken foot's slanting toe
 POINTS_AT_COS = math.cos(math.radians(45))
-# A lone half at an open end: its centre on the footprint of a tile abutting the end
-# (LONE_FROM to 2 - LONE_FROM tile widths out: either half, or the middle, where a whole
-# leaf under glare is found as one box), ahead of it
-LONE_FROM = 0.15
 
 # Two tiles head on across a missed double lie its width (its long sides' arms) or its
 # length (its ends' arms) apart, in tile lengths; less where the detector boxed an arm
-# too long, taking a half of the double for its own.
-HOLE_LENGTHS = (0.25, 1.3)
+# too long, taking a half of the double for its own; at most as far as a gap's ends.
+HOLE_LENGTHS = (0.25, GAP_LENGTHS[1])
 HOLE_REACH = 0.75  # an end this near the hole (tile lengths), pointing at it, meets it
-HOLE_INSIDE = 0.3  # an end this near lies on the double: its tile was boxed too long
 HOLE_ENDS = 3  # tiles meeting a hole: a chain's gap has two, a double three or more
 LONG = 1.2  # a tile this much longer than its neighbours was boxed too long
 
@@ -104,9 +96,10 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
     ends = [tile_ends(t) for t in whole]
     open_ends = [[footprints.is_open(end, i, tile_width(whole[i])) for end in ends[i]]
                  for i in range(len(whole))]
-    best: dict[int, tuple[float, tuple[Point, Point]]] = {}  # tile off the tree -> fit
+    # tile off the tree -> (a bend, how far off a tile's fit), centres: straight first
+    best: dict[int, tuple[tuple[bool, float], tuple[Point, Point]]] = {}
 
-    def offer(b: int, fit: float, centres: tuple[Point, Point]) -> None:
+    def offer(b: int, fit: tuple[bool, float], centres: tuple[Point, Point]) -> None:
         if b not in best or fit < best[b][0]:
             best[b] = (fit, centres)
 
@@ -120,11 +113,12 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
                     e1, e2 = ends[a][ha], ends[b][hb]
                     span = _facing(ends[a], ha, ends[b], hb, length, GAP_LENGTHS)
                     if span is not None:  # fit 0: one tile exactly
-                        offer(b, abs(span - 1.0), halves_about((e1 + e2) / 2, e2 - e1, length))
+                        offer(b, (False, abs(span - 1.0)),
+                              halves_about((e1 + e2) / 2, e2 - e1, length))
                     for x, hx, y in ((b, hb, a), (a, ha, b)):
                         bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
                         if bend is not None:
-                            offer(b, BEND + bend[0], bend[1])
+                            offer(b, (True, bend[0]), bend[1])
     return [centres for _, centres in best.values()]
 
 
@@ -173,8 +167,8 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
     """The half centres of a tile played on an open place of the tree (``_open_places``)
     of which the reader found one half alone (``lone``: centres of halves with no
     partner): the lone half lies on bare table on the footprint of a tile abutting the
-    place (its near half, half a tile width out, its far half, one and a half, or between
-    them), ahead of it (POINTS_AT_COS). One place per lone half (the place whose
+    place (its near half, its far half or between them: a whole leaf under glare is found
+    as one box), ahead of it (POINTS_AT_COS). One place per lone half (the place whose
     abutting tile's middle it lies nearest)."""
     whole = at_full_length(tiles)
     footprints = _Footprints(whole)
@@ -189,7 +183,7 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
             away = c - place.point
             apart = float(np.linalg.norm(away)) / place.width
             fit = abs(apart - 1.0)
-            if fit > 1.0 - LONE_FROM or cosine(away, place.out) < POINTS_AT_COS:
+            if fit > 1.0 or cosine(away, place.out) < POINTS_AT_COS:
                 continue
             if best is None or fit < best[0]:
                 best = (fit, replace(place, out=away / (apart * place.width)).halves())
@@ -234,9 +228,9 @@ def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]]
         return None  # a tile lies there already
     far_end = start + out * length
     beside = [point_to_tile(end, quad) for end in ends[y]
-              if 0.5 * length <= float((end - start) @ out) <= 1.05 * length]
+              if 0.5 * length <= float((end - start) @ out) <= length]
     touch = min(beside + [point_to_tile(far_end, quads[y])]) / width
-    return None if touch > BEND_TOUCH else (touch, centres)
+    return None if touch > TOUCH_WIDTHS else (touch, centres)
 
 
 def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
@@ -293,11 +287,9 @@ def _lengths(tiles: Sequence[TileReading]) -> list[float]:
 
 def _meets(middle: np.ndarray, end: np.ndarray, outward: np.ndarray, length: float
            ) -> bool:
-    """A tile's end meets the double missed at ``middle``: it is near and points at it,
-    or it lies on the double itself."""
+    """A tile's end meets the double missed at ``middle``: it is near and points at it."""
     near = float(np.linalg.norm(middle - end)) / length
-    return near <= HOLE_INSIDE or (near <= HOLE_REACH
-                                   and cosine(middle - end, outward) >= POINTS_AT_COS)
+    return near <= HOLE_REACH and cosine(middle - end, outward) >= POINTS_AT_COS
 
 
 def _tip_only(point: np.ndarray, ends: tuple[np.ndarray, np.ndarray], length: float

@@ -27,11 +27,9 @@ from vision.board.sureness import LIKELY
 from vision.types import Point, TileReading
 
 TOUCH_WIDTHS = 0.3  # an end this close to another tile (in tile widths) touches it
-SIDE_WIDTHS = 0.25  # ... and this close to its divider touches its long side (crosswise)
-# ... this close whatever the tile reads; further off, only a tile that may be a double
-# lies crosswise: the corner tile of an L is touched beside its divider, on its near half,
-# and a box a little off puts that touch near the middle
-SIDE_SURE_WIDTHS = 0.12
+# ... and a tile that may be a double (MAY_BE_DOUBLE) is touched on its long side
+# (crosswise) this close to its divider: only a double lies across a line
+SIDE_WIDTHS = 0.25
 # A tile whose readings make it a double this likely may be one (``double_likelihood``):
 # blank halves among a spinner's arms are often read at a third
 MAY_BE_DOUBLE = 0.2
@@ -169,8 +167,7 @@ def _where_on(pt: np.ndarray, tile: TileReading) -> int | None:
     """Which half of ``tile`` a touching point is on; None at its divider (its side)."""
     t, length = _along(pt, tile)
     off = abs(t - 0.5) * length / tile_width(tile)
-    if off < SIDE_SURE_WIDTHS or (off < SIDE_WIDTHS
-                                  and double_likelihood(tile) >= MAY_BE_DOUBLE):
+    if off < SIDE_WIDTHS and double_likelihood(tile) >= MAY_BE_DOUBLE:
         return None
     return 0 if t < 0.5 else 1
 
@@ -265,8 +262,7 @@ def double_likelihood(tile: TileReading) -> float:
     return p
 
 
-def ends_met(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
-             widths: float = 0.15) -> int:
+def ends_met(tiles: Sequence[TileReading], joins: Sequence[Join], i: int) -> int:
     """How many of tile ``i``'s own ends have a joined tile head on: touching the end, or
     lying in line beyond it (an end read a little short stops before the arm it meets).
     The spinner's arms meet its ends; a chicken foot's tiles meet only its long sides and
@@ -279,7 +275,7 @@ def ends_met(tiles: Sequence[TileReading], joins: Sequence[Join], i: int,
     met = 0
     for end in ends:
         outward = (end - centre) / (float(np.linalg.norm(end - centre)) or 1.0)
-        touched = any(point_to_tile(end, q) < widths * width for q in quads)
+        touched = any(point_to_tile(end, q) < TOUCH_WIDTHS * width for q in quads)
         in_line = any(cosine(np.asarray(t.center_px) - centre, outward) > IN_LINE_COS
                       for t in others)
         met += touched or in_line

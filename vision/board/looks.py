@@ -40,10 +40,9 @@ from vision.types import TileReading
 
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
 # A tile read under SURE is read again moved along its length by these shares of its half
-# spacing, and moved where a look is surer by RECENTRE_GAIN, and LIKELY: a move trades one
-# reading for another
+# spacing, and moved where a look is surer, and LIKELY: a move trades one reading for
+# another
 RECENTRE_SHIFTS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)
-RECENTRE_GAIN = 0.05
 RECENTRE_LENGTH = 0.1  # ... and also at its neighbours' length when this far off it
 
 Place = tuple[tuple[float, float], tuple[float, float]]  # a tile's two half centres
@@ -177,7 +176,7 @@ def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileRead
             continue
         here, best = _looks_along(tile, length, look)
         beat = max(tile.confidence, here.confidence if here is not None else 0.0)
-        if best is None or best.confidence < max(beat + RECENTRE_GAIN, LIKELY):
+        if best is None or best.confidence < max(beat, LIKELY):
             out.append(tile)
             continue
         # The surest look tells the value and the length, not the place to the pixel: a
