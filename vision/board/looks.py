@@ -39,10 +39,10 @@ from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
 from vision.types import TileReading
 
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
-# A tile read under SURE is read again moved along its length by these shares of its half
-# spacing, and moved where a look is surer, and LIKELY: a move trades one reading for
-# another
-RECENTRE_SHIFTS = (-0.3, -0.2, -0.1, 0.1, 0.2, 0.3)
+# A tile read under SURE is read again moved along its length by up to three steps of this
+# share of its half spacing each way, and moved where a look is surer, and LIKELY: a move
+# trades one reading for another
+RECENTRE_STEP = 0.1
 RECENTRE_LENGTH = 0.1  # ... and also at its neighbours' length when this far off it
 
 Place = tuple[tuple[float, float], tuple[float, float]]  # a tile's two half centres
@@ -229,8 +229,8 @@ def _looks_along(tile: TileReading, length: float | None, look: Look
     if length is not None and abs(length / 2 - spacing) > RECENTRE_LENGTH * spacing:
         spacings.append(length / 2)
     here, *seen = look_all(look, [at(0.0, spacing)] + [
-        at(f, apart) for apart in spacings for f in (0.0, *RECENTRE_SHIFTS)
-        if (f, apart) != (0.0, spacing)])
+        at(RECENTRE_STEP * k, apart) for apart in spacings for k in range(-3, 4)
+        if (k, apart) != (0, spacing)])
     best = max((t for t in seen if t is not None), key=lambda t: t.confidence, default=None)
     return here, best
 

@@ -124,7 +124,7 @@ def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
     """The share of a tile's face (sampled on a grid) that lies under other tiles."""
     if not others:
         return 0.0
-    s, t = np.meshgrid(np.linspace(0.1, 0.9, 5), np.linspace(0.05, 0.95, 10))
+    s, t = np.meshgrid((np.arange(5) + 0.5) / 5, (np.arange(10) + 0.5) / 10)  # cell centres
     s, t = s.ravel()[:, None], t.ravel()[:, None]
     # Bilinear points over the quad: s across (corners 0 to 1), t along (0 to 3).
     points = ((1 - s) * (1 - t) * quad[0] + s * (1 - t) * quad[1] + s * t * quad[2]
