@@ -3,7 +3,7 @@ hundreds of boards in a minute, board by board.
 
     python bench/bench_board_replay.py prepare --seed 101000 --count 100 --out /tmp/r.pkl
     python bench/bench_board_replay.py run /tmp/r.pkl --out /tmp/after.txt \
-        [--against /tmp/before.txt]
+        [--against /tmp/before.txt] [--set HOLE_REACH=1.0 ...]
 
 ``prepare`` renders and detects once (as ``bench_board.py --mode model`` does, the same
 scenes for the same seed): ``count`` boards of 15 tiles, ``count`` of 30 and ``count``
@@ -11,17 +11,26 @@ disputed plays on 15-tile boards. ``run`` reads every board again from those det
 with the second looks on the same photos, and prints boards exact, boards given whole,
 wrong boards given whole, and disputes judged right; ``--out`` keeps one line per board (its
 board, problems, notes and verdict) and ``--against`` counts the boards whose line
-changed. Why: rendering and detecting take nine tenths of ``bench_board.py``'s time, and
-board reading is deterministic on the same detections, so a change that should keep every
-board can be shown to keep every board.
+changed; ``--set NAME=VALUE`` reads them with a tuned number of ``vision/board`` set
+otherwise (in every module that binds the name; a constant derived from it at import,
+and a default argument, keep their values), so what each number decides is measured
+without editing the code. Why: rendering and detecting take nine tenths of
+``bench_board.py``'s time, and board reading is deterministic on the same detections, so a
+change that should keep every board can be shown to keep every board.
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
+import importlib
 import pickle
+import pkgutil
 import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from typing import NoReturn
 
 import cv2
 import numpy as np
@@ -59,12 +68,48 @@ def prepare(seed: int, count: int, out: Path) -> None:
     print(f"{len(cached)} boards cached in {out}")
 
 
+@contextmanager
+def constants_set(settings: Sequence[str]) -> Iterator[None]:
+    """Each NAME=VALUE given to ``--set``: the module constant NAME of vision/board set to
+    VALUE (a Python literal) in every module that binds it, and set back afterwards;
+    SystemExit(2) with one line on a name no module binds or a value that is no literal."""
+    import vision.board
+
+    modules = [importlib.import_module(f"vision.board.{m.name}")
+               for m in pkgutil.iter_modules(vision.board.__path__)]
+    was: list[tuple[object, str, object]] = []
+    try:
+        for setting in settings:
+            name, _, text = setting.partition("=")
+            try:
+                value = ast.literal_eval(text)
+            except (ValueError, SyntaxError):
+                _refuse(f"--set {setting}: {text!r} is not a number or a tuple")
+            bound = [m for m in modules if name.isupper() and hasattr(m, name)]
+            if not bound:
+                _refuse(f"--set {setting}: no module of vision/board has a constant {name}")
+            for module in bound:
+                was.append((module, name, getattr(module, name)))
+                setattr(module, name, value)
+            print(f"{name} = {value!r} in {', '.join(m.__name__ for m in bound)}")
+        yield
+    finally:
+        for module, name, value in reversed(was):
+            setattr(module, name, value)
+
+
+def _refuse(message: str) -> NoReturn:
+    print(message, file=sys.stderr)
+    raise SystemExit(2)
+
+
 def run(cache: Path, out: Path | None, against: Path | None) -> None:
     reader, rules = shared_reader(), RuleSet()
     with cache.open("rb") as file:
         cached = pickle.load(file)
     lines: list[str] = []
     exact = whole = unsaid = right_verdicts = wrong_verdicts = 0
+    by_size: dict[str, list[int]] = {}  # "15 tiles" -> [exact, boards]
     for name, png, tiles, lone, disputed, truth in cached:
         pixels = cv2.imdecode(np.frombuffer(png, np.uint8), cv2.IMREAD_COLOR)
         look = PhotoLook(reader.read_at_many, pixels, 1.0, rules.set_max,
@@ -73,6 +118,8 @@ def run(cache: Path, out: Path | None, against: Path | None) -> None:
         right = reading.built and reading.board == truth
         if disputed is None:
             exact += right
+            size = by_size.setdefault(name.split(" #")[0], [0, 0])
+            size[0], size[1] = size[0] + right, size[1] + 1
             whole += reading.ok
             unsaid += reading.ok and not right
         line = (f"{name}: {'exact' if right else 'not exact'}, board {reading.board}, "
@@ -90,7 +137,8 @@ def run(cache: Path, out: Path | None, against: Path | None) -> None:
                 line += f", no verdict: {error}"
         lines.append(line)
     disputes = sum(1 for c in cached if c[4] is not None)
-    print(f"{cache.name}: boards exact {exact} of {len(cached) - disputes}, given whole "
+    sizes = ", ".join(f"{size} {n} of {of}" for size, (n, of) in by_size.items())
+    print(f"{cache.name}: boards exact {exact} of {len(cached) - disputes} ({sizes}), given whole "
           f"{whole}, wrong given whole {unsaid}; disputes judged right {right_verdicts} of "
           f"{disputes}, wrong verdicts {wrong_verdicts}")
     if out is not None:
@@ -112,11 +160,14 @@ def main(argv: list[str] | None = None) -> int:
     replay.add_argument("cache", type=Path)
     replay.add_argument("--out", type=Path)
     replay.add_argument("--against", type=Path)
+    replay.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="a constant of vision/board set otherwise for this run")
     args = parser.parse_args(argv)
     if args.command == "prepare":
         prepare(args.seed, args.count, args.out)
     else:
-        run(args.cache, args.out, args.against)
+        with constants_set(args.set):
+            run(args.cache, args.out, args.against)
     return 0
 
 
