@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+import vision.board.gaps
 import vision.board.geometry
-import vision.board.read
 from tests.bench_scripts import load_bench
 
 
@@ -34,7 +34,7 @@ def test_a_replay_reads_the_cached_boards_again_the_same(tmp_path: Path, capsys)
     assert bench.main(["run", str(cache), "--against", str(second),
                        "--set", "TOUCH_WIDTHS=0.0"]) == 0
     assert "changed against b.txt: 3" in capsys.readouterr().out
-    assert vision.board.geometry.TOUCH_WIDTHS == vision.board.read.TOUCH_WIDTHS == 0.3
+    assert vision.board.geometry.TOUCH_WIDTHS == vision.board.gaps.TOUCH_WIDTHS == 0.3
     bench.main(["run", str(cache), "--against", str(second)])
     assert "changed against b.txt: 0" in capsys.readouterr().out
     for wrong in ("NO_SUCH_NUMBER=1", "TOUCH_WIDTHS=wide"):

@@ -57,13 +57,13 @@ def run_photo(args: argparse.Namespace) -> int:
         return 2
     result = judged[0][0]
     # what the board read may lack: the verdict holds whatever it is
-    unplaced = [describe(p, reading.tiles) for p in may_lack(reading)]
+    lacking = [describe(p, reading.tiles) for p in may_lack(reading)]
     if args.json:
         data = result.to_dict()
         data["doubtful"] = len(judged) > 1
         data["other_readings"] = [dict(other.to_dict(), chance=round(chance, 3))
                                   for other, chance in judged[1:]]
-        data["may_lack"] = unplaced
+        data["may_lack"] = lacking
         print(json.dumps(data))
     else:
         print(f"board read: {format_board(result.board)}")
@@ -74,6 +74,6 @@ def run_photo(args: argparse.Namespace) -> int:
         for other, chance in judged[1:]:
             print(f"doubt: the tile is read unsurely; read as {other.play.tile} "
                   f"(chance {chance:.2f}): {other.verdict.describe()}")
-        for line in unplaced:
+        for line in lacking:
             print(f"the same verdict either way: {line}")
     return 0 if result.verdict.legal else 1

@@ -28,7 +28,6 @@ from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from scorer.verdict import Violation
 from vision.board.decode import decode, half_probabilities
-from vision.board.geometry import TOUCH_WIDTHS
 from vision.board.problems import BoardProblem, Kind, describe
 from vision.board.read import TableauReading
 from vision.doubt import DOUBT_BELOW
@@ -263,7 +262,7 @@ def _failing_whatever_is_missing(result: DisputeResult, reading: TableauReading,
     that reason is given: arms-first, an open foot and every legal verdict depend on the
     tiles the board may lack."""
     join = reading.tree.join[index] if reading.tree is not None else None
-    if join is None or join.gap_widths >= TOUCH_WIDTHS:
+    if join is None or not join.touching:
         return None
     kept = tuple(r for r in result.verdict.reasons if r.violation is Violation.NO_MATCH)
     return replace(result, verdict=replace(result.verdict, reasons=kept)) if kept else None

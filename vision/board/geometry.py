@@ -59,6 +59,11 @@ class Join:
     def other(self, tile: int) -> int:
         return self.b if tile == self.a else self.a
 
+    @property
+    def touching(self) -> bool:
+        """The end touches the tile (within TOUCH_WIDTHS), not merely reaches it."""
+        return self.gap_widths < TOUCH_WIDTHS
+
 
 @dataclass(frozen=True, slots=True)
 class TableauTree:

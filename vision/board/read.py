@@ -31,7 +31,6 @@ from vision.board.decode import Correction, Decoding, decode
 from vision.board.gaps import POINTS_AT_COS, beyond_open_ends, tiles_at_open_ends
 from vision.board.geometry import (
     MAY_BE_DOUBLE,
-    TOUCH_WIDTHS,
     Join,
     TableauTree,
     build_tree,
@@ -497,7 +496,7 @@ def _ahead(tiles: Sequence[TileReading], join: Join) -> bool:
 
 def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
                         tree: TableauTree) -> list[BoardProblem]:
-    touching = sum(1 for j in tree.join if j is not None and j.gap_widths < TOUCH_WIDTHS)
+    touching = sum(1 for j in tree.join if j is not None and j.touching)
     joined = touching + 1 if touching else 0
     if len(tiles) >= 2 and 2 * joined <= len(tiles):
         # A tableau is tiles laid end to end, touching: with most of them lying apart (two
