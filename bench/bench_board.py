@@ -42,6 +42,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scorer.rules import RuleSet  # noqa: E402
+from tui.board_words import problem_lines, refusal_line  # noqa: E402
 from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.photo import PhotoLook  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
@@ -115,7 +116,7 @@ def miss_line(size: int, i: int, scene, reading) -> str:
     read = Counter(reading.board.tiles) if reading.built else Counter()
     lost = " ".join(str(t) for t in (truth - read).elements()) or "-"
     gained = " ".join(str(t) for t in (read - truth).elements()) or "-"
-    problems = "; ".join(reading.problem_lines()) or "no problem reported"
+    problems = "; ".join(problem_lines(reading)) or "no problem reported"
     return f"    miss {size} tiles #{i}: lost {lost}; gained {gained}; {problems}"
 
 
@@ -148,7 +149,7 @@ def bench_boards(sizes, count, mode, reader, seed, rules, spinner=None, misses=F
             right_but_asked = reading.built and reading.board == scene.board and not reading.ok
             flagged += right_but_asked
             if misses and right_but_asked:
-                print(f"    asked {size} tiles #{i}: " + "; ".join(reading.problem_lines()))
+                print(f"    asked {size} tiles #{i}: " + "; ".join(problem_lines(reading)))
             # by the nearest true half: the board may have dropped a stray reading
             true_values = half_truths(tiles, truth)
             read_values = [v for t in tiles for v in t.pips]
@@ -194,7 +195,7 @@ def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=
                 wrong += not ok
                 why = f"verdict {'legal' if result.verdict.legal else 'illegal'}"
             except NoDispute as error:
-                why = f"no dispute ({error})"
+                why = f"no dispute ({refusal_line(error, reading.tiles)})"
         right += ok
         if misses and not ok:
             print(f"    miss dispute #{i} ({kind}, {scene.disputed.tile}): {why}; "

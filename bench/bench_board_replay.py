@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_board import board_scene, dispute_scene, readings_for  # noqa: E402
 
 from scorer.rules import RuleSet  # noqa: E402
+from tui.board_words import note_lines, problem_lines, refusal_line  # noqa: E402
 from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.photo import PhotoLook  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
@@ -123,7 +124,7 @@ def run(cache: Path, out: Path | None, against: Path | None) -> None:
             whole += reading.ok
             unsaid += reading.ok and not right
         line = (f"{name}: {'exact' if right else 'not exact'}, board {reading.board}, "
-                f"problems {reading.problem_lines()}, notes {list(reading.notes)}")
+                f"problems {problem_lines(reading)}, notes {note_lines(reading)}")
         if disputed is not None and reading.built:
             try:
                 judged = judge_tile(reading, disputed[0], rules)
@@ -134,7 +135,7 @@ def run(cache: Path, out: Path | None, against: Path | None) -> None:
                     f"{'legal' if r.verdict.legal else 'illegal'} ({chance:.3f})"
                     for r, chance in judged)
             except NoDispute as error:
-                line += f", no verdict: {error}"
+                line += f", no verdict: {refusal_line(error, reading.tiles)}"
         lines.append(line)
     disputes = sum(1 for c in cached if c[4] is not None)
     sizes = ", ".join(f"{size} {n} of {of}" for size, (n, of) in by_size.items())

@@ -138,12 +138,13 @@ def _judge_on(reading) -> JudgeTile:
     """Judging any tile of ``reading`` (a vision.board.TableauReading), reading nothing
     again."""
     def judge(tile: Tile, rules: RuleSet) -> list[tuple[DisputeResult, float]]:
+        from tui.board_words import refusal_line
         from vision.board import NoDispute, judge_tile
 
         try:
             return judge_tile(reading, tile, rules)
         except NoDispute as error:
-            raise CannotJudge(str(error)) from None
+            raise CannotJudge(refusal_line(error, reading.tiles)) from None
 
     return judge
 
@@ -253,9 +254,11 @@ class VisionRecognizer:
                 f"The reader could not read {clip_name(path)}: {clip(str(error), 200)}"
             ) from None
         reading = photo.reading
-        problems = tuple(reading.problem_lines())
+        from tui.board_words import note_lines, problem_lines
+
+        problems = tuple(problem_lines(reading))
         if reading.built:
-            notes = reading.notes + photo.reader_problems
+            notes = (*note_lines(reading), *photo.reader_problems)
             return BoardReading(path, reading.board, reading.set_max, problems, notes,
                                 len(photo.tiles), _judge_on(reading))
         return BoardReading(path, None, reading.set_max, problems + photo.reader_problems, (),

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from scorer.dispute import judge_dispute
 from scorer.rules import RuleSet
+from tui.board_words import problem_lines
 from vision.board import judge_tile, read_tableau
 from vision.synth.reader_noise import truth_readings
 from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_tiles
@@ -35,7 +36,7 @@ def perfect_reading(seed: int, size: int, rules: RuleSet, kind: str):
 def test_a_perfect_reading_reads_back_to_the_board_laid(seed, size, rules, kind):
     scene, tiles = perfect_reading(seed, size, rules, kind)
     reading = read_tableau(tiles, rules.set_max)
-    assert reading.built, reading.problem_lines()
+    assert reading.built, problem_lines(reading)
     assert reading.board == scene.board  # as laid, a misplayed tile included
     if scene.disputed is not None:
         (result, _), = judge_tile(reading, scene.disputed.tile, rules)

@@ -14,6 +14,7 @@ import pytest
 from scorer.notation import parse_board
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
+from tui.board_words import note_lines, problem_lines
 from vision.board import judge_tile
 from vision.board.photo import read_board_photo
 from vision.reader.report import recognition_from_dict
@@ -145,8 +146,8 @@ def test_a_tile_boxed_off_centre_in_a_line_is_read_again_centred() -> None:
     scene, image, tiles = bench_board(34_000, 2)
     assert any(sorted(t.pips) == [2, 8] for t in tiles)  # the first look's misreading
     reading = read_bench_board(image, tiles)
-    assert reading.built and reading.board == scene.board, reading.problem_lines()
-    assert any("again as 2-7, centred on the tile" in note for note in reading.notes)
+    assert reading.built and reading.board == scene.board, problem_lines(reading)
+    assert any("again as 2-7, centred on the tile" in note for note in note_lines(reading))
 
 
 def test_a_reading_lying_on_a_tile_read_again_centred_is_left_out() -> None:
@@ -157,8 +158,8 @@ def test_a_reading_lying_on_a_tile_read_again_centred_is_left_out() -> None:
     scene, image, tiles = bench_board(75_000, 79, 30)
     assert any(t.pips == (5, 5) for t in tiles)  # the first look's second reading
     reading = read_bench_board(image, tiles)
-    assert reading.built and reading.board == scene.board, reading.problem_lines()
-    assert any("again as 5-6, centred on the tile" in note for note in reading.notes)
+    assert reading.built and reading.board == scene.board, problem_lines(reading)
+    assert any("again as 5-6, centred on the tile" in note for note in note_lines(reading))
 
 
 def test_a_plain_reading_between_the_spinner_and_an_arm_is_left_out() -> None:
@@ -169,9 +170,9 @@ def test_a_plain_reading_between_the_spinner_and_an_arm_is_left_out() -> None:
     the board is the truth."""
     scene, image, tiles = bench_board(24_000, 39)
     reading = read_bench_board(image, tiles)
-    assert reading.built and reading.board == scene.board, reading.problem_lines()
+    assert reading.built and reading.board == scene.board, problem_lines(reading)
     proposed = sum(1 for t in tiles if t.pips == (0, 0))
-    assert proposed == 1 or any(note.startswith("left out 0-0") for note in reading.notes)
+    assert proposed == 1 or any(note.startswith("left out 0-0") for note in note_lines(reading))
 
 
 @pytest.mark.xfail(strict=True, reason=(
@@ -184,9 +185,9 @@ def test_a_tile_found_in_a_gap_is_read_again_centred() -> None:
     its length it is 1-2 (0.92)."""
     scene, image, tiles = bench_board(19_000, 11)
     reading = read_bench_board(image, tiles)
-    assert reading.built and reading.board == scene.board, reading.problem_lines()
+    assert reading.built and reading.board == scene.board, problem_lines(reading)
     assert any(note.startswith("found 1-2 at") and "in a gap" in note
-               for note in reading.notes)
+               for note in note_lines(reading))
 
 
 def test_a_toe_covering_its_neighbours_end_leaves_it_on_the_double() -> None:
@@ -200,7 +201,7 @@ def test_a_toe_covering_its_neighbours_end_leaves_it_on_the_double() -> None:
     recorded = json.loads((DATA / "toe_covering_first_look.json").read_text())
     tiles = list(recognition_from_dict(recorded).tiles)
     reading = read_bench_board(image, tiles)
-    assert reading.built and reading.board == scene.board, reading.problem_lines()
+    assert reading.built and reading.board == scene.board, problem_lines(reading)
 
 
 def test_a_toe_against_its_neighbours_side_is_played_on_the_double() -> None:
@@ -211,7 +212,7 @@ def test_a_toe_against_its_neighbours_side_is_played_on_the_double() -> None:
     given whole and wrong."""
     scene, image, tiles = bench_board(98_600, 6)
     reading = read_bench_board(image, tiles)
-    assert reading.ok and reading.board == scene.board, reading.problem_lines()
+    assert reading.ok and reading.board == scene.board, problem_lines(reading)
 
 
 def test_a_value_a_moved_look_cuts_short_is_taken_back_by_the_joins() -> None:
@@ -220,7 +221,7 @@ def test_a_value_a_moved_look_cuts_short_is_taken_back_by_the_joins() -> None:
     The first value stays the runner-up, and the 8 it is joined to takes it back."""
     scene, image, tiles = bench_board(46_000, 0, size=30)
     reading = read_bench_board(image, tiles)
-    assert reading.built and reading.board == scene.board, reading.problem_lines()
+    assert reading.built and reading.board == scene.board, problem_lines(reading)
 
 
 def test_a_tile_read_off_centre_beside_a_neighbour_boxed_off_the_same_way() -> None:
@@ -230,7 +231,7 @@ def test_a_tile_read_off_centre_beside_a_neighbour_boxed_off_the_same_way() -> N
     board)."""
     scene, image, tiles = bench_board(43_000, 4, size=30)
     reading = read_bench_board(image, tiles)
-    assert reading.built and reading.board == scene.board, reading.problem_lines()
+    assert reading.built and reading.board == scene.board, problem_lines(reading)
 
 
 def test_a_leaf_missed_with_a_leaf_beyond_it_is_found_and_the_board_read_whole() -> None:
@@ -249,5 +250,5 @@ def test_a_leaf_missed_with_a_leaf_beyond_it_is_found_and_the_board_read_whole()
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
     reading = read_tableau(tiles, rules.set_max, lone=lone,
                            look=lambda c: reader.read_at(image, c, rules.set_max))
-    assert reading.ok and reading.board == scene.board, reading.problem_lines()
-    assert any(note.startswith("found 5-1 at ") for note in reading.notes)
+    assert reading.ok and reading.board == scene.board, problem_lines(reading)
+    assert any(note.startswith("found 5-1 at ") for note in note_lines(reading))

@@ -9,6 +9,7 @@ import pytest
 
 from scorer.notation import format_board, parse_board
 from tests.vision.test_board_read import BOARDS, index_of, readings_of
+from tui.board_words import problem_lines
 from vision.board.geometry import find_joins, tile_quad
 from vision.board.problems import Kind
 from vision.board.read import read_tableau
@@ -185,9 +186,9 @@ def test_a_reading_left_out_with_a_half_on_no_tile_says_a_tile_may_be_missing() 
     reading = read_tableau(missing + [stray], 9)
     assert reading.built and not reading.ok
     assert [p.kind for p in reading.problems] == [Kind.HALF_ALONE]
-    assert "a tile there may be missing" in reading.problem_lines()[0]
+    assert "a tile there may be missing" in problem_lines(reading)[0]
     whole = read_tableau(tiles + [stray], 9)
-    assert whole.ok, whole.problem_lines()
+    assert whole.ok, problem_lines(whole)
     assert format_board(whole.board) == format_board(parse_board(BOARDS[3]))
     # a reading of a tile the board holds is a second look at it: every tile exists once
     again = read_tableau(missing + [_slid_onto(tiles[leaf], tiles[parent], (1, 4))], 9)

@@ -42,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from tui.board_words import problem_lines
     from tui.commands.check import InputError, rules_from_args, rules_in_set
 
     try:
@@ -64,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(board_dict(photo, rules)))
     elif reading.built:
         print(reading.board)
-        print_capped(reading.problem_lines(), "problem: ")
+        print_capped(problem_lines(reading), "problem: ")
         print_capped(notes(photo, rules), "note: ")
     else:
         print_problems("board", photo)
@@ -74,19 +75,22 @@ def run(args: argparse.Namespace) -> int:
 MAX_PROBLEM_LINES = 5
 
 
-def problem_lines(photo) -> list[str]:
+def all_problem_lines(photo) -> list[str]:
     """What is wrong with the board: the board's problems, then the reader's."""
-    return photo.reading.problem_lines() + list(photo.reader_problems)
+    from tui.board_words import problem_lines
+
+    return problem_lines(photo.reading) + list(photo.reader_problems)
 
 
 def print_problems(command: str, photo) -> None:
     """The reasons a photo gave no board, on one line on standard error: the first few,
     then how many more (``--json`` lists them all, with the notes)."""
     from scorer.messages import summarize
+    from tui.board_words import problem_lines
 
     # what the reader says of the whole photo (damaged, a bigger set) first: it explains
     # the rest
-    lines = list(photo.reader_problems) + photo.reading.problem_lines()
+    lines = list(photo.reader_problems) + problem_lines(photo.reading)
     reasons = summarize(lines) or "no tiles were read"
     extra = " (--json lists them all)" if len(lines) > 3 else ""
     print(f"chickenfoot {command}: the photo could not be turned into a board: "
@@ -108,15 +112,14 @@ def notes(photo, rules: RuleSet) -> list[str]:
     """Every rule the board as read breaks under ``rules`` (in the photo's set) first, as
     what a dispute turns on, then what the board corrected and how it was read."""
     from scorer.notation import validate
-    from vision.board import describe_corrections
-
+    from tui.board_words import correction_lines, note_lines
     reading = photo.reading
     lines = []
     if reading.board is not None:
         verdict = validate(reading.board, replace(rules, set_max=reading.set_max))
         lines.extend(f"the board breaks a rule: {r.message}" for r in verdict.reasons)
-    lines.extend(reading.notes)
-    lines.extend(describe_corrections(photo.tiles, reading))
+    lines.extend(note_lines(reading))
+    lines.extend(correction_lines(reading))
     lines.extend(photo.reader_problems)
     return lines
 
@@ -149,7 +152,7 @@ def board_dict(photo, rules: RuleSet) -> dict[str, object]:
                         "against": list(m.b_values)}
                        for m in (reading.decoding.mismatches if reading.decoding else ())],
         "notes": notes(photo, rules) if reading.built else [],
-        "problems": problem_lines(photo),
+        "problems": all_problem_lines(photo),
     }
 
 

@@ -23,8 +23,9 @@ from tui.commands.check import InputError, rules_from_args, rules_in_set
 
 
 def run_photo(args: argparse.Namespace) -> int:
+    from tui.board_words import problem_line, refusal_line
     from tui.commands.board import print_problems, read_photo_for
-    from vision.board import NoDispute, describe, judge_tile, may_lack
+    from vision.board import NoDispute, judge_tile, may_lack
 
     path = args.board[0]
     try:
@@ -52,12 +53,15 @@ def run_photo(args: argparse.Namespace) -> int:
         if args.set_max is None:
             rules = rules_in_set(rules, reading.set_max)
         judged = judge_tile(reading, disputed, rules)
-    except (InputError, NoDispute) as error:
+    except InputError as error:
         print(f"chickenfoot check: {error}", file=sys.stderr)
+        return 2
+    except NoDispute as error:
+        print(f"chickenfoot check: {refusal_line(error, reading.tiles)}", file=sys.stderr)
         return 2
     result = judged[0][0]
     # what the board read may lack: the verdict holds whatever it is
-    lacking = [describe(p, reading.tiles) for p in may_lack(reading)]
+    lacking = [problem_line(p, reading.tiles) for p in may_lack(reading)]
     if args.json:
         data = result.to_dict()
         data["doubtful"] = len(judged) > 1

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from enum import Enum
 from itertools import combinations
-from typing import NoReturn
 
 from scorer.dispute import DisputeError, DisputeResult, judge_dispute
 from scorer.notation import Board, BoardEntry
@@ -28,7 +28,7 @@ from scorer.rules import RuleSet
 from scorer.tiles import Tile
 from scorer.verdict import Violation
 from vision.board.decode import decode, half_probabilities
-from vision.board.problems import BoardProblem, Kind, describe
+from vision.board.problems import BoardProblem, Kind
 from vision.board.read import TableauReading
 from vision.doubt import DOUBT_BELOW
 
@@ -63,8 +63,30 @@ class Dispute:
         return len(self.readings) > 1
 
 
+class Refusal(Enum):
+    """Why a tile cannot be judged on a reading."""
+
+    NO_BOARD = "no board"
+    SPINNER = "spinner"  # the spinner is no play
+    NOT_JOINED = "not joined"  # the tile is off the tableau
+    NOT_IN_PHOTO = "not in photo"  # no tile read could be the one named
+    REST_IN_DOUBT = "rest in doubt"  # ``problems``: what the rest of the board breaks
+    MAY_LACK = "may lack"  # ``problems``: what the board may lack, and the verdict hangs on
+    HELD_ELSEWHERE = "held elsewhere"  # the board holds the tile at another place
+    ENGINE = "engine"  # the rules engine cannot judge the board (``detail``: its words)
+
+
 class NoDispute(ValueError):
-    """The tile cannot be put in dispute on this reading (the message says why)."""
+    """The tile cannot be put in dispute on this reading: ``refusal`` says why, about
+    ``tile`` (the tile named), with the ``problems`` that stop a verdict and how many
+    tiles read in doubt (``unsure``) may be the one named."""
+
+    def __init__(self, refusal: Refusal, tile: Tile | None = None,
+                 problems: Sequence[BoardProblem] = (), unsure: int = 0,
+                 detail: str = "") -> None:
+        super().__init__(refusal.value)
+        self.refusal, self.tile, self.problems = refusal, tile, tuple(problems)
+        self.unsure, self.detail = unsure, detail
 
 
 def locate(reading: TableauReading, tile: Tile) -> int | None:
@@ -109,11 +131,11 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
     it is; default: as its halves read)."""
     tree, tiles = reading.tree, reading.tiles
     if tree is None or reading.decoding is None or not reading.built:
-        raise NoDispute("no board was read from the photo")
+        raise NoDispute(Refusal.NO_BOARD)
     if index == tree.root:
-        raise NoDispute("it is the spinner; name a tile played on the board")
+        raise NoDispute(Refusal.SPINNER)
     if not tree.in_tree(index):
-        raise NoDispute("it is not joined to the tableau")
+        raise NoDispute(Refusal.NOT_JOINED)
     gone = _subtree(tree, index)
     kept = [i for i in tree.order() if i not in gone]
     rest = _decode_rest(reading, kept)
@@ -217,18 +239,13 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
         index = locate(reading, tile)
     if index is None:
         unsure = {t for p in reading.problems if p.kind in _UNSURE for t in p.tiles}
-        were = "1 tile was" if len(unsure) == 1 else f"{len(unsure)} tiles were"
-        hint = (f"; {were} read in doubt, and may be it: --annotate OUT.png shows the "
-                "board as read" if unsure else "")
-        raise NoDispute(f"{tile} is not in the photo (no tile read could be it){hint}")
+        raise NoDispute(Refusal.NOT_IN_PHOTO, tile, unsure=len(unsure))
     try:
         dispute = dispute_at(reading, index, named=tile)
     except NoDispute as error:
-        raise NoDispute(f"{tile}: {error}") from None
+        raise NoDispute(error.refusal, tile) from None
     if dispute.problems:
-        words = "; ".join(describe(p, reading.tiles) for p in dispute.problems[:3])
-        raise NoDispute(f"the rest of the board is in doubt, so {tile} cannot be judged on "
-                        f"it: {words}")
+        raise NoDispute(Refusal.REST_IN_DOUBT, tile, dispute.problems)
     lacking = may_lack(reading)
     unplaced = [p for p in lacking if p.kind is Kind.LEAF_UNFOUND]
     partial = [p for p in lacking if p.kind is not Kind.LEAF_UNFOUND]
@@ -239,18 +256,18 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
             result = judge_dispute(option.board, option.tile, rules)
         except DisputeError as error:
             if incomplete:
-                _lacking(reading, tile, partial + unplaced)
-            raise NoDispute(str(error)) from None
+                raise NoDispute(Refusal.MAY_LACK, tile, partial + unplaced) from None
+            raise NoDispute(Refusal.ENGINE, tile, detail=str(error)) from None
         if incomplete:
             result = _failing_whatever_is_missing(result, reading, index)
             if result is None:
-                _lacking(reading, tile, partial + unplaced)
+                raise NoDispute(Refusal.MAY_LACK, tile, partial + unplaced)
         elif unplaced and not _holds_either_way(result, reading, index, option, unplaced,
                                                 rules):
-            _lacking(reading, tile, unplaced)
+            raise NoDispute(Refusal.MAY_LACK, tile, unplaced)
         out.append((result, option.probability))
     if not out:
-        raise NoDispute(f"{tile} cannot lie there: the board holds it elsewhere")
+        raise NoDispute(Refusal.HELD_ELSEWHERE, tile)
     return out
 
 
@@ -267,13 +284,6 @@ def _failing_whatever_is_missing(result: DisputeResult, reading: TableauReading,
     kept = tuple(r for r in result.verdict.reasons if r.violation is Violation.NO_MATCH)
     return replace(result, verdict=replace(result.verdict, reasons=kept)) if kept else None
 
-
-def _lacking(reading: TableauReading, tile: Tile, problems: Sequence[BoardProblem]
-             ) -> NoReturn:
-    words = "; ".join(describe(p, reading.tiles) for p in problems[:3])
-    raise NoDispute(f"the board may lack tiles or hold tiles it could not place, and a "
-                    f"verdict depends on the whole board, so {tile} cannot be judged on it: "
-                    f"{words}")
 
 
 def _holds_either_way(result: DisputeResult, reading: TableauReading, index: int,
@@ -307,5 +317,5 @@ def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,
             for k in range(1, len(leaves) + 1) for chosen in combinations(leaves, k)]
 
 
-__all__ = ["Dispute", "DisputedReading", "NoDispute", "dispute_at", "judge_tile", "locate",
-           "may_lack", "own_readings"]
+__all__ = ["Dispute", "DisputedReading", "NoDispute", "Refusal", "dispute_at", "judge_tile",
+           "locate", "may_lack", "own_readings"]

@@ -33,7 +33,7 @@ from vision.board.geometry import (
     tile_ends,
     tile_quad,
 )
-from vision.board.problems import place, tile_name
+from vision.board.problems import BoardNote, Note
 from vision.board.sizes import expected_lengths
 from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
 from vision.types import TileReading
@@ -96,14 +96,14 @@ def _surest_found(seen, tiles: tuple[TileReading, ...]) -> tuple[TileReading, ..
 
 
 def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
-                     ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+                     ) -> tuple[tuple[TileReading, ...], tuple[BoardNote, ...]]:
     """The doubles a second look finds in places where three or more tiles meet, and a
     note for each. Each place is read with the double lying both ways, the surer kept;
     a double is taken only when at least HOLE_VALUES of the tiles meeting it show its
     value on the half that points at it. A first look centred there that is unsure is
     replaced by a surer second look (it was the double boxed askew); a sure one stays."""
     found: tuple[TileReading, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[BoardNote, ...] = ()
     for hole in holes_where_tiles_meet(tiles):
         first = max((tiles[k] for k in hole.read_there), key=lambda t: t.confidence,
                     default=None)
@@ -123,10 +123,8 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
         if shown < HOLE_VALUES:
             continue
         found += (tile,)
-        notes += (f"found {tile_name(tile)} at {place(tile)} on a second look, in a bare "
-                  "place where several tiles meet" if first is None else
-                  f"read {tile_name(tile)} at {place(tile)} again where several tiles meet: "
-                  f"the first look, {tile_name(first)} boxed askew, was unsure",)
+        notes += (BoardNote(Note.FOUND_IN_HOLE, tile) if first is None
+                  else BoardNote(Note.REREAD_IN_HOLE, tile, first),)
     return found, notes
 
 
@@ -168,7 +166,7 @@ def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileRead
     at again). A tile is moved only when its halves' values or its length change, with a
     note when its value changed."""
     out: list[TileReading] = []
-    notes: list[str] = []
+    notes: list[BoardNote] = []
     lengths = expected_lengths(beside + tiles)[len(beside):]
     for tile, length in zip(tiles, lengths, strict=True):
         if tile.confidence >= SURE:
@@ -188,9 +186,7 @@ def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileRead
             continue
         out.append(_keeping_first_values(best, tile))
         if sorted(best.pips) != sorted(tile.pips):
-            notes.append(f"read {tile_name(tile)} at {place(tile)} again as "
-                         f"{tile_name(best)}, centred on the tile: the first look was off "
-                         "centre, reaching into its neighbour")
+            notes.append(BoardNote(Note.REREAD_CENTRED, tile, best))
     return tuple(out), tuple(notes)
 
 

@@ -1,13 +1,13 @@
 """What can be wrong with a board read from a photo, as values; words only at the edge.
 
 A problem names its kind and the tiles (indices into the tiles read) it is about, with
-the values it concerns. Code decides by ``kind``; ``describe`` makes the one line a
-player reads. ``BLOCKING`` kinds mean no board can be built at all.
+the values it concerns; a note says how the board was read. Code decides by ``kind``; the
+words a player reads are made where they are shown (``tui.board_words``). ``BLOCKING``
+kinds mean no board can be built at all.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -54,79 +54,30 @@ class BoardProblem:
         return self.kind in BLOCKING
 
 
-def place(tile: TileReading) -> str:
-    x, y = tile.center_px
-    return f"({x:.0f}, {y:.0f})"
+class Note(Enum):
+    """How a board was read, where that changed what it holds: a tile a second look found
+    or read again, or a reading left out."""
+
+    FOUND_IN_HOLE = "found in a hole"  # a double read in a bare place where tiles meet
+    REREAD_IN_HOLE = "read again in a hole"  # ``other``: the unsure first look there
+    REREAD_CENTRED = "read again centred"  # ``other``: the value read centred
+    FOUND_IN_GAP = "found in a gap"  # in a gap in a chain of tiles
+    FOUND_PAST_END = "found past an open end"  # straight on from an open end
+    LEFT_OUT_PLAIN = "left out plain"  # a 0-0 that does not fit (``other``: its neighbour)
+    LEFT_OUT_UNSURE = "left out unsure"  # read unsurely, does not fit (``other`` as above)
+    LEFT_OUT_UNHELD = "left out unheld"  # read unsurely, and no board can hold it
+    APART_PLAIN = "apart plain"  # a 0-0 touching no tile of the tableau
+    APART_UNSURE = "apart unsure"  # read unsurely, touching no tile of the tableau
 
 
-def tile_name(tile: TileReading, values: tuple[int, int] | None = None) -> str:
-    a, b = values if values is not None else tile.pips
-    return f"{a}-{b}"
+@dataclass(frozen=True, slots=True)
+class BoardNote:
+    """A note on how the board was read: its kind, the tile it is about (as read) and,
+    for some kinds, another reading (see ``Note``)."""
+
+    kind: Note
+    tile: TileReading
+    other: TileReading | None = None
 
 
-def describe(problem: BoardProblem, tiles: Sequence[TileReading],
-             values: Sequence[tuple[int, int]] | None = None) -> str:
-    """The problem in a player's words (``values``: the tiles' values as decoded)."""
-    def named(i: int) -> str:
-        return tile_name(tiles[i], values[i] if values is not None else None)
-
-    def where(i: int) -> str:
-        return f"{named(i)} at {place(tiles[i])}"
-
-    kind, ix, vs = problem.kind, problem.tiles, problem.values
-    if kind is Kind.NO_TILES:
-        return "no tiles were found in the photo"
-    if kind is Kind.NOT_A_TABLEAU:
-        joined = vs[0] if vs else 0
-        lying = (f"none of the {len(ix)} tiles read is joined to a spinner" if not joined
-                 else f"only {joined} of the {len(ix)} tiles read are joined end to end")
-        return (f"this looks like a hand, not a tableau: {lying} (photograph the board, or "
-                "score a hand with chickenfoot read)")
-    if kind is Kind.MOSTLY_DOUBTFUL:
-        return (f"no tableau here: only {vs[0]} of the {len(ix)} tiles it would be made of "
-                "look surely like tiles")
-    if kind is Kind.TILE_TWICE:
-        spots = " and ".join(place(tiles[i]) for i in ix)
-        return (f"{named(ix[0])} would appear {len(ix)} times (at {spots}); every tile "
-                "exists once")
-    if kind is Kind.NO_VALUE_FITS:
-        if vs:
-            return f"{where(ix[0])} shows more than a double-{vs[0]} set holds"
-        a, b = tiles[ix[0]].pips
-        return f"{where(ix[0])} is taken for the spinner, a double: {a} vs {b}"
-    if kind is Kind.BUDGET_SPENT:
-        return "the search for the board stopped at its limit; the board shown is its best"
-    if kind is Kind.MISMATCH:
-        if len(vs) > 2:  # the other tile lies across the end and is no double
-            return (f"{named(ix[0])} ends against the side of {named(ix[1])}, which is no "
-                    "double: only a double lies across a line")
-        return f"{named(ix[0])} touches {named(ix[1])}: {vs[0]} against {vs[1]}"
-    if kind is Kind.LOOSE_TILE:
-        return f"a tile not joined to anything: {where(ix[0])}"
-    if kind is Kind.LOOSE_GROUP:
-        return ("tiles joined to each other but not to the spinner: "
-                + ", ".join(where(i) for i in ix))
-    if kind is Kind.SECOND_SPINNER:
-        return (f"more than one spinner: {where(ix[0])} has its own tiles around it, apart "
-                f"from the spinner {named(ix[1])}")
-    if kind is Kind.UNREADABLE_HALF:
-        which = "first" if problem.half == 0 else "second"
-        alt = f" or {vs[1]}" if len(vs) > 1 else ""
-        return f"an unreadable half: the {which} half of {where(ix[0])} could be {vs[0]}{alt}"
-    if kind is Kind.HALF_ALONE:
-        return (f"{vs[0]}-{vs[1]} read at ({vs[2]}, {vs[3]}) lies partly on another tile "
-                "and partly on no tile of the board: a tile there may be missing")
-    if kind is Kind.UNSURE_TILE:
-        return (f"{where(ix[0])} was read so unsurely ({vs[0] / 100:.2f}) that it may be "
-                "another tile or no tile at all: check it")
-    if kind is Kind.LEAF_UNFOUND:
-        return (f"{vs[0]}-{vs[1]} may lie at ({vs[2]}, {vs[3]}), played on "
-                f"{named(ix[0])}: it was read there but could not be placed, so the board "
-                "may lack it: check that end")
-    if kind is Kind.END_HALF_ALONE:
-        return (f"a tile may be missing at ({vs[0]}, {vs[1]}): a half lies alone there, in line "
-                "with an open end, and no tile could be read")
-    raise ValueError(kind)
-
-
-__all__ = ["BLOCKING", "BoardProblem", "Kind", "describe", "place", "tile_name"]
+__all__ = ["BLOCKING", "BoardNote", "BoardProblem", "Kind", "Note"]

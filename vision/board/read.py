@@ -53,7 +53,7 @@ from vision.board.looks import (
     washed_out,
     without_misreadings,
 )
-from vision.board.problems import BoardProblem, Kind, describe, place, tile_name
+from vision.board.problems import BoardNote, BoardProblem, Kind, Note
 from vision.board.sizes import at_full_length, sized_tiles
 from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
 from vision.types import Point, TileReading
@@ -81,7 +81,7 @@ class TableauReading:
     joins: tuple[Join, ...] = ()
     tree: TableauTree | None = None
     decoding: Decoding | None = None
-    notes: tuple[str, ...] = ()  # tiles left out of the tableau or found on a second look
+    notes: tuple[BoardNote, ...] = ()  # tiles left out, or found or read again on a look
     apart: tuple[TileReading, ...] = ()  # readings set aside as touching no tile
 
     @property
@@ -93,10 +93,6 @@ class TableauReading:
     def built(self) -> bool:
         """A board could be built (it may still have mismatches or loose tiles)."""
         return self.board is not None
-
-    def problem_lines(self) -> list[str]:
-        values = self.decoding.values if self.decoding and self.decoding.buildable else None
-        return [describe(p, self.tiles, values) for p in self.problems]
 
     @property
     def corrections(self) -> tuple[Correction, ...]:
@@ -134,8 +130,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
     leaves = _leaves_seen(reading, look)
     sure = tuple(tile for _, tile in leaves if _found_past_end(tile))
     if sure:  # a leaf the detector missed whole (seed 98000, 15 tiles #75: a 0-1 in glare)
-        grown, grown_notes = _with_found(moved, moved_notes, sure, look,
-                                         "straight on from an open end")
+        grown, grown_notes = _with_found(moved, moved_notes, sure, look, Note.FOUND_PAST_END)
         reading = _rebuilt(grown, grown_notes, set_max, look)
         leaves = _leaves_seen(reading, look)  # found and still not on the board, or unsure
     if look.spent:
@@ -281,7 +276,7 @@ def _seen_apart(stray: TileReading, quads: Sequence[np.ndarray], held: set[Tile]
             and Tile.of(*seen.pips) not in held)
 
 
-def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: int,
+def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[BoardNote, ...], set_max: int,
              look: Look | None) -> TableauReading:
     """The board from tiles true to size: joins, the second looks where tiles meet and in
     gaps, decoding, and the tiles left out as plain or doubtful."""
@@ -299,7 +294,7 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     if tree.loose and look is not None:
         found = tiles_in_gaps(tiles, tree, look)
         if found:
-            tiles, notes = _with_found(tiles, notes, found, look, "in a gap in a chain of tiles")
+            tiles, notes = _with_found(tiles, notes, found, look, Note.FOUND_IN_GAP)
             joins, tree = _joins_and_tree(tiles)
     reading = _decoded(tiles, joins, tree, set_max, notes, may_leave_out=True)
     if reading.decoding is not None and reading.decoding.absent:
@@ -307,19 +302,18 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[str, ...], set_max: in
     return replace(reading, apart=apart)
 
 
-def _with_found(tiles: tuple[TileReading, ...], notes: tuple[str, ...],
-                found: tuple[TileReading, ...], look: Look, where: str
-                ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
+def _with_found(tiles: tuple[TileReading, ...], notes: tuple[BoardNote, ...],
+                found: tuple[TileReading, ...], look: Look, where: Note
+                ) -> tuple[tuple[TileReading, ...], tuple[BoardNote, ...]]:
     """The tiles with those a second look found in place of any reading lying on them,
     each noted as found ``where``. A found tile's place comes from its neighbours' ends,
     which may be boxed off centre too, so it is recentred first."""
     found = recentred(found, look, beside=tiles)[0]
     return (without_misreadings(tiles, found) + found,
-            notes + tuple(f"found {tile_name(t)} at {place(t)} on a second look, {where}"
-                          for t in found))
+            notes + tuple(BoardNote(where, t) for t in found))
 
 
-def _leaving_out(reading: TableauReading, patches: dict[int, str]) -> TableauReading:
+def _leaving_out(reading: TableauReading, patches: dict[int, BoardNote]) -> TableauReading:
     """The reading again without the tiles in ``patches``, each with its note."""
     tiles = tuple(t for i, t in enumerate(reading.tiles) if i not in patches)
     if not tiles:
@@ -365,7 +359,7 @@ def tileness(tile: TileReading) -> float:
 
 
 def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: TableauTree,
-             set_max: int, notes: tuple[str, ...], may_leave_out: bool = False
+             set_max: int, notes: tuple[BoardNote, ...], may_leave_out: bool = False
              ) -> TableauReading:
     """The board from the joins and the tree, decoded, with every problem found. With
     ``may_leave_out``, a tile that may be no tile (``_maybe_no_tile``, at the end of a
@@ -402,32 +396,25 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
                           decoding, notes)
 
 
-def _left_out_notes(reading: TableauReading) -> dict[int, str]:
+def _left_out_notes(reading: TableauReading) -> dict[int, BoardNote]:
     """A note for each tile the decoder left out, saying why: with no pips seen on it, a
     0-0 is most likely something plain lying against the end (a pale stripe of table,
     paper); another was read too unsurely to be held against what the board shows, or
     no board could hold it."""
     tree, tiles, decoding = reading.tree, reading.tiles, reading.decoding
     assert tree is not None and decoding is not None
-    out: dict[int, str] = {}
+    out: dict[int, BoardNote] = {}
     for i in decoding.absent:
         parent = tree.parent[i]
-        against = f" against {tile_name(tiles[parent])}" if parent is not None else ""
-        if tiles[i].pips == (0, 0):
-            out[i] = (f"left out a 0-0 at {place(tiles[i])}{against}: it does not fit there "
-                      "as read, and no pips were seen on it (most likely something plain, "
-                      "such as a pale stripe of table)")
-        else:
-            why = ("does not fit there as read" if _maybe_no_tile(tiles[i]) else
-                   "no board can hold it (a tile there twice, or a value beyond the set)")
-            out[i] = (f"left out {tile_name(tiles[i])} at {place(tiles[i])}{against}: it was "
-                      f"read unsurely ({tiles[i].confidence:.2f}) and {why}")
+        kind = (Note.LEFT_OUT_PLAIN if tiles[i].pips == (0, 0) else
+                Note.LEFT_OUT_UNSURE if _maybe_no_tile(tiles[i]) else Note.LEFT_OUT_UNHELD)
+        out[i] = BoardNote(kind, tiles[i], tiles[parent] if parent is not None else None)
     return out
 
 
 def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
                      ) -> tuple[tuple[TileReading, ...], tuple[TileReading, ...],
-                                tuple[str, ...]]:
+                                tuple[BoardNote, ...]]:
     """The tiles kept, those set aside and a note for each: readings that touch no tile
     at all and are no tile of the tableau are left out: a 0-0 (a plain patch, such as
     paper, a card or a pale stripe of table, reads as the double blank because it has no
@@ -438,16 +425,14 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
     if len(tiles) < 2:
         return tiles, (), ()
     joined = {j.a for j in joins} | {j.b for j in joins}
-    notes: dict[int, str] = {}
+    notes: dict[int, BoardNote] = {}
     for i, t in enumerate(tiles):
         if i in joined:
             continue
         if t.pips == (0, 0):
-            notes[i] = (f"left out a 0-0 at {place(t)}: it touches no tile of the tableau "
-                        "(a blank tile lying apart, or something plain like paper)")
+            notes[i] = BoardNote(Note.APART_PLAIN, t)
         elif t.confidence < LIKELY:
-            notes[i] = (f"left out {tile_name(t)} at {place(t)}: it touches no tile of the "
-                        f"tableau and was read too unsurely ({t.confidence:.2f}) to be one")
+            notes[i] = BoardNote(Note.APART_UNSURE, t)
     if len(notes) >= len(tiles) - 1:
         return tiles, (), ()  # nothing touches anything: not a tableau, said so whole
     return (tuple(t for i, t in enumerate(tiles) if i not in notes),
@@ -563,27 +548,4 @@ def _board(decoding: Decoding, tree: TableauTree) -> Board:
     return Board.of(entries)
 
 
-def describe_corrections(tiles: Sequence[TileReading], reading: TableauReading) -> list[str]:
-    """One line per tile the board corrected (a double's two halves make one line)."""
-    if reading.decoding is None:
-        return []
-    values = reading.decoding.values
-    by_tile: dict[int, list[Correction]] = {}
-    for c in reading.corrections:
-        by_tile.setdefault(c.tile, []).append(c)
-    lines = []
-    for i, changed in by_tile.items():
-        now = "-".join(str(v) for v in values[i])
-        was = sorted({c.read for c in changed})
-        fits = sorted({c.decoded for c in changed})
-        lines.append(f"read {tile_name(tiles[i])} at {place(tiles[i])} as {now}: "
-                     f"{_listed(was)} {'does' if len(was) == 1 else 'do'} not fit the "
-                     f"board, {_listed(fits)} {'does' if len(fits) == 1 else 'do'}")
-    return lines
-
-
-def _listed(values: Sequence[int]) -> str:
-    return " and ".join(str(v) for v in values)
-
-
-__all__ = ["TableauReading", "describe_corrections", "infer_set", "read_tableau"]
+__all__ = ["TableauReading", "infer_set", "read_tableau"]
