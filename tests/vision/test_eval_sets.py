@@ -70,3 +70,24 @@ def test_a_written_set_is_a_dataset_eval_reads(tmp_path):
     kind, samples = load_dataset(tmp_path / "turn90")
     assert kind == "half-boxes" and len(samples) == count > 0
     assert cv2.imread(str(samples[0].image)) is not None
+
+
+@pytest.mark.parametrize("name, area", [("turn30", (1.0, 2.1)), ("turn45", (1.0, 2.1)),
+                                        ("angle", (0.4, 1.0))])
+def test_a_photo_turned_askew_or_seen_at_an_angle_keeps_each_label_on_its_pixels(
+        photo, name, area):
+    image, halves = WHOLE_PHOTO_SETS[name](photo.image, photo.halves)
+    h0, w0 = photo.image.shape[:2]
+    h1, w1 = image.shape[:2]
+    assert [h.value for h in halves] == [h.value for h in photo.halves]
+
+    def around(img, x, y):  # the mean colour of a small patch about a point
+        return img[int(y) - 3:int(y) + 4, int(x) - 3:int(x) + 4].reshape(-1, 3).mean(0)
+
+    for before, after in zip(photo.halves, halves, strict=True):
+        a = around(photo.image, before.cx * w0, before.cy * h0)
+        b = around(image, after.cx * w1, after.cy * h1)
+        assert np.abs(a - b).max() < 25
+        # a turned half's box holds all of it: at least its area, at most twice
+        ratio = (after.w * w1 * after.h * h1) / (before.w * w0 * before.h * h0)
+        assert area[0] - 0.05 <= ratio <= area[1]

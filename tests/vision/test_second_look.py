@@ -1,10 +1,12 @@
-"""The second look with a margin: when it is taken, and which look wins."""
+"""The second looks (turned square to tiles lying askew, with a margin): when each is
+taken, and which look wins."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
-from vision.reader.second_look import look_score, read_hand, with_margin
+from vision.reader.second_look import askew_degrees, look_score, read_hand, with_margin
 from vision.types import HalfReading, TileReading
 
 
@@ -88,3 +90,54 @@ def test_the_margin_is_the_border_colour_not_a_mirror():
     assert framed.shape == (30, 40, 3)
     assert (framed[:dy] == (10, 20, 30)).all()
     assert (framed[dy:dy + 10, dx:dx + 20] == image).all()
+
+
+def turned_tile(a, b, centre, degrees, confidence, spacing=20.0):
+    """A tile whose halves lie ``spacing`` apart along ``degrees`` (image axes, y down)."""
+    axis = np.array([np.cos(np.radians(degrees)), np.sin(np.radians(degrees))])
+    across = np.array([-axis[1], axis[0]])
+    c = np.asarray(centre, float)
+    first, second = c - axis * spacing / 2, c + axis * spacing / 2
+    corners = tuple(tuple(map(float, p)) for p in (
+        c - axis * spacing - across * spacing / 2, c + axis * spacing - across * spacing / 2,
+        c + axis * spacing + across * spacing / 2, c - axis * spacing + across * spacing / 2))
+    return TileReading(corners, (HalfReading(tuple(map(float, first)), a, confidence),
+                                 HalfReading(tuple(map(float, second)), b, confidence)),
+                       confidence)
+
+
+def test_tiles_lying_askew_are_measured_modulo_a_quarter_turn():
+    askew = [turned_tile(1, 2, (50, 50), 30, 0.9), turned_tile(3, 4, (120, 50), 120, 0.9)]
+    assert abs(askew_degrees(askew) - 30) < 1e-6
+    assert abs(askew_degrees([turned_tile(1, 2, (50, 50), -50, 0.9)]) - 40) < 1e-6
+    square = [turned_tile(1, 2, (50, 50), 0, 0.9), turned_tile(3, 4, (120, 50), 90, 0.9),
+              turned_tile(5, 6, (50, 120), 8, 0.9)]
+    assert askew_degrees(square) is None
+    assert askew_degrees([]) is None
+
+
+def test_tiles_lying_askew_are_read_again_turned_square_and_put_back_in_place():
+    first = [turned_tile(5, 3, (150, 100), 30, 0.55)]
+    # read turned by 30 degrees, the tile lies square in the turned frame; its centre there
+    # is the photo's centre moved into the bigger frame
+    turned = cv2.getRotationMatrix2D((150, 100), 30, 1.0)
+    size = (int(np.ceil(300 * np.cos(np.radians(30)) + 200 * np.sin(np.radians(30)))),
+            int(np.ceil(300 * np.sin(np.radians(30)) + 200 * np.cos(np.radians(30)))))
+    centre = turned @ np.array([150, 100, 1.0]) + ((size[0] - 300) / 2, (size[1] - 200) / 2)
+    # a doubtful first look: read with a margin (nothing found), then turned square
+    reader = ScriptedReader((first, []), ([], []), ([turned_tile(5, 4, centre, 0, 0.97)], []))
+    tiles, _ = read_hand(reader, IMAGE)
+    assert reader.shapes[2][:2] == (size[1], size[0])
+    assert [t.pips for t in tiles] == [(5, 4)]
+    assert np.allclose(tiles[0].center_px, (150, 100), atol=1e-6)
+    axis = np.subtract(tiles[0].halves[1].center_px, tiles[0].halves[0].center_px)
+    assert abs(np.degrees(np.arctan2(axis[1], axis[0])) - 30) < 1e-6
+
+
+def test_only_a_doubtful_look_at_tiles_lying_askew_is_read_turned():
+    sure = ScriptedReader(([turned_tile(5, 3, (150, 100), 30, 0.95)], []))
+    read_hand(sure, IMAGE)
+    assert sure.shapes == [IMAGE.shape]
+    square = ScriptedReader(([turned_tile(5, 3, (150, 100), 5, 0.55)], []), ([], []))
+    read_hand(square, IMAGE)
+    assert len(square.shapes) == 2  # the margin look only

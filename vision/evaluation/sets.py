@@ -1,14 +1,14 @@
 """Test sets made from a labelled split of real photos, to measure trust honestly.
 
 A family photographs a hand every which way, so the reader is measured on the same real
-photos turned, mirrored, shrunk, enlarged, shown small in a wide frame, framed 16:9, 4:3
-and 3:4 as phones and webcams frame them, darker, noisier, grey, cut into close-ups (one
-tile, or two or three, filling the frame), and with its tiles turned face down or made
-double blanks (``face_down``: pips wiped off). Every set is written as a half-box split
-(``images/``, ``labels/``, ``tiles/`` and the class names), so ``chickenfoot eval``
-measures it like the original. Labels follow every transform exactly;
-a close-up is kept only where no other half is partly inside it (a half cut in two has no
-honest label).
+photos turned (by quarters and askew), mirrored, seen at an angle, shrunk, enlarged,
+shown small in a wide frame, framed 16:9, 4:3 and 3:4 as phones and webcams frame them,
+darker, noisier, grey, cut into close-ups (one tile, or two or three, filling the
+frame), and with its tiles turned face down or made double blanks (``face_down``: pips
+wiped off). Every set is written as a half-box split (``images/``, ``labels/``,
+``tiles/`` and the class names), so ``chickenfoot eval`` measures it like the original.
+Labels follow every transform exactly; a close-up is kept only where no other half is
+partly inside it (a half cut in two has no honest label).
 
 Build them from the validation split only: the reader never trained on it.
 """
@@ -80,6 +80,51 @@ def _framed(width_by: float, height_by: float) -> Transform:
     return apply
 
 
+def _warped(matrix_for: Callable[[int, int], np.ndarray]) -> Transform:
+    """The photo under a plane transform (``matrix_for(width, height)``: 3x3), on a canvas
+    holding all of it, the rest filled with its border colour; each half's box becomes
+    the box around its corners moved (a half turned 45 degrees boxes about twice its
+    area, as a labeller boxes it)."""
+    def apply(image: np.ndarray, halves: tuple[LabelledHalf, ...]):
+        h, w = image.shape[:2]
+        matrix = matrix_for(w, h)
+        corners = cv2.perspectiveTransform(
+            np.float32([[[0, 0], [w, 0], [w, h], [0, h]]]), matrix)[0]
+        low = corners.min(axis=0)
+        size = np.ceil(corners.max(axis=0) - low).astype(int)
+        shift = np.array([[1, 0, -low[0]], [0, 1, -low[1]], [0, 0, 1]])
+        matrix = shift @ matrix
+        out = cv2.warpPerspective(image, matrix, (int(size[0]), int(size[1])),
+                                  flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                  borderValue=tuple(int(c) for c in border_colour(image)))
+        moved = []
+        for q in halves:
+            x0, x1 = (q.cx - q.w / 2) * w, (q.cx + q.w / 2) * w
+            y0, y1 = (q.cy - q.h / 2) * h, (q.cy + q.h / 2) * h
+            box = cv2.perspectiveTransform(
+                np.float32([[[x0, y0], [x1, y0], [x1, y1], [x0, y1]]]), matrix)[0]
+            (bx0, by0), (bx1, by1) = box.min(axis=0), box.max(axis=0)
+            moved.append(LabelledHalf((bx0 + bx1) / 2 / size[0], (by0 + by1) / 2 / size[1],
+                                      (bx1 - bx0) / size[0], (by1 - by0) / size[1], q.value))
+        return out, tuple(moved)
+    return apply
+
+
+def _turned_by(degrees: float) -> Callable[[int, int], np.ndarray]:
+    def matrix_for(w: int, h: int) -> np.ndarray:
+        return np.vstack([cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0), [0, 0, 1]])
+    return matrix_for
+
+
+def _seen_at_an_angle(w: int, h: int) -> np.ndarray:
+    """A phone held at an angle to the table rather than straight above: the far edge
+    (the top) shrinks to 70% of the near one, and the photo's height to 80%."""
+    inset = 0.15 * w
+    return cv2.getPerspectiveTransform(
+        np.float32([[0, 0], [w, 0], [w, h], [0, h]]),
+        np.float32([[inset, 0], [w - inset, 0], [w, 0.8 * h], [0, 0.8 * h]]))
+
+
 def _gamma(image, halves):
     table = (255 * (np.arange(256) / 255.0) ** 2).astype(np.uint8)
     return cv2.LUT(image, table), halves
@@ -99,6 +144,10 @@ WHOLE_PHOTO_SETS: dict[str, Transform] = {
     "turn180": _turn(cv2.ROTATE_180),
     "turn270": _turn(cv2.ROTATE_90_COUNTERCLOCKWISE),
     "mirror": _turn(None, mirror=True),
+    # turned by less than a quarter: tiles lie askew to the photo's edges
+    "turn30": _warped(_turned_by(30.0)),
+    "turn45": _warped(_turned_by(45.0)),
+    "angle": _warped(_seen_at_an_angle),
     "quarter": _resized(0.5),  # a quarter of the pixels
     "enlarged": _resized(2.0),
     # small tiles in a big photo of the whole table
