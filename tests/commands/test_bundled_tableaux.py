@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from scorer.rules import RuleSet
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "datasets" / "samples" / "tableau"
 PHOTOS = sorted((SAMPLES / "images").glob("*.jpg"))
@@ -34,3 +36,27 @@ def test_a_bundled_tableau_is_read_exactly_and_its_dispute_judged_right(photo):
     assert verdict["legal"] is dispute["legal"]
     assert [r["violation"] for r in verdict["reasons"]] == dispute["violations"]
     assert done.returncode == (0 if dispute["legal"] else 1)
+
+
+@pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.stem)
+def test_judging_any_tile_lays_no_tile_the_board_does_not_hold(photo):
+    # the rest of the board is decoded again without the disputed tile: a leaf's unsure 7
+    # against a 3 end became 3-9, a tile nowhere in the photo, and other plays were judged
+    # against that 3-9 (3-0 called legal)
+    from vision.board import NoDispute, judge_tile, read_board_photo
+    from vision.reader.tile_reader import shared_reader
+
+    reading = read_board_photo(str(photo), shared_reader(), 9).reading
+    held = set(reading.board.tiles)
+    judged = 0
+    for tile in sorted(held - {reading.board.entries[0].tile}):
+        try:
+            results = judge_tile(reading, tile, RuleSet())
+        except NoDispute:
+            continue
+        judged += 1
+        for result, _chance in results:
+            laid = set(result.board.tiles) | set(result.taken_off)
+            assert laid - {result.play.tile} <= held, (tile, laid - held)
+    assert judged
+

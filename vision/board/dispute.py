@@ -182,14 +182,17 @@ def _problems(rest, kept: Sequence[int]) -> tuple[BoardProblem, ...]:
 
 def _decode_rest(reading: TableauReading, kept: Sequence[int], absent=()):
     """The board without the disputed tile and what lies on it, decoded on its own
-    (``absent``: tile values no tile of it may take)."""
+    (``absent``: tile values no tile of it may take) under the board's own rules: a leaf
+    of the board read takes only its own reading or runner-up, as there (a leaf's unsure
+    7 against a 3 end was made a 3 here, a tile nobody read, and judged on)."""
     tree = reading.tree
     assert tree is not None
     where = {i: k for k, i in enumerate(kept)}
     joins = [j for j in reading.joins if j not in tree.extra and j.a in where and j.b in where]
     local = [replace(j, a=where[j.a], b=where[j.b]) for j in joins]
+    leaves = [where[i] for i in tree.order()[1:] if i in where and not tree.children(i)]
     return decode([reading.tiles[i] for i in kept], local, reading.set_max,
-                  doubles=(where[tree.root],), absent=absent)
+                  doubles=(where[tree.root],), own=leaves, absent=absent)
 
 
 _UNSURE = (Kind.UNREADABLE_HALF, Kind.UNSURE_TILE)
