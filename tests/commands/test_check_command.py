@@ -109,6 +109,13 @@ def test_spinner_play_is_judged_on_the_board(capsys) -> None:
     assert code == 1 and "already placed" in out
 
 
+def test_a_play_on_a_tile_not_on_the_board_is_bad_input(capsys) -> None:
+    # it was judged "illegal", exit 1, which means only an illegal play
+    code, out, err = run([ARMS, "--play", "1-5@7-7"], capsys)
+    assert code == 2 and out == ""
+    assert err == "chickenfoot check: --play 1-5@7-7: 7-7 is not on the board\n"
+
+
 def test_judge_board_text_is_reusable() -> None:
     from scorer.rules import RuleSet
 

@@ -142,6 +142,10 @@ def judge_board_text(text: str, play_text: str, rules: RuleSet) -> CheckResult:
         play = Play.parse(play_text)
     except ValueError as error:
         raise InputError(f"--play: {error}") from None
+    # a play on a tile that is not there is bad input, not an illegal play (exit 1 means
+    # only that); a second spinner is a play the rules refuse
+    if play.parent is not None and play.parent not in board.tiles:
+        raise InputError(f"--play {play}: {play.parent} is not on the board")
     return CheckResult(board, play, judge_board(board, play, rules))
 
 
