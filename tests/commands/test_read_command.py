@@ -171,6 +171,28 @@ def test_several_photos_drawn_into_a_file_are_refused_in_one_line(fake_reader, p
     assert err.count("\n") == 1 and "is not a folder" in err and out_text == ""
 
 
+def test_several_photos_drawn_to_a_picture_name_are_refused_before_reading(
+        fake_reader, photos, tmp_path, capsys):
+    # a folder called multi.png was made, silently, where a file was looked for
+    out = tmp_path / "multi.png"
+    assert main(["read", str(photos / "a.png"), str(photos / "b.jpg"),
+                 "--annotate", str(out)]) == 2
+    out_text, err = capsys.readouterr()
+    assert err.count("\n") == 1 and "is not a folder" in err and "{stem}" in err
+    assert out_text == "" and not out.exists()
+
+
+def test_one_photo_is_drawn_into_a_new_folder_or_one_named_with_a_slash(fake_reader, photos,
+                                                                        tmp_path):
+    # the reading was printed, then "new does not exist", exit 2; and "out/" asked for a
+    # .png or .jpg suffix
+    assert main(["read", str(photos / "a.png"), "--annotate",
+                 str(tmp_path / "new" / "x.png")]) == 0
+    assert (tmp_path / "new" / "x.png").is_file()
+    assert main(["read", str(photos / "a.png"), "--annotate", f"{tmp_path / 'out'}/"]) == 0
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["a.annotated.png"]
+
+
 def test_annotation_pattern_makes_its_folder(fake_reader, photos, tmp_path):
     pattern = tmp_path / "new" / "{stem}-read.png"
     assert main(["read", str(photos / "a.png"), str(photos / "b.jpg"),

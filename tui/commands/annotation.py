@@ -10,12 +10,12 @@ from pathlib import Path
 
 
 def annotation_path(out: str, image: Path, many: bool) -> Path:
-    """Where the annotated copy of ``image`` goes: OUT itself for one photo; with several,
-    ``NAME.annotated.png`` in the folder OUT, or OUT with ``{stem}`` replaced by the
-    photo's name without its suffix."""
+    """Where the annotated copy of ``image`` goes: OUT itself for one photo; with several
+    (or OUT a folder, or ending in a slash), ``NAME.annotated.png`` in the folder OUT, or
+    OUT with ``{stem}`` replaced by the photo's name without its suffix."""
     if "{stem}" in out:
         return Path(out.replace("{stem}", image.stem))
-    if many or _is_dir(Path(out)):
+    if many or out.endswith(("/", os.sep)) or _is_dir(Path(out)):
         return Path(out) / f"{image.stem}.annotated.png"
     return Path(out)
 

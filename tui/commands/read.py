@@ -66,9 +66,11 @@ def run(args: argparse.Namespace) -> int:
         if overwritten is not None:
             print(f"chickenfoot read: {overwrite_message(overwritten)}", file=sys.stderr)
             return 2
-        if len(paths) > 1 and "{stem}" not in args.annotate and _not_a_folder(args.annotate):
+        if len(paths) > 1 and "{stem}" not in args.annotate and (
+                _not_a_folder(args.annotate) or _a_picture_name(args.annotate)):
             print(f"chickenfoot read: --annotate {clip_name(args.annotate)} is not a folder: with "
-                  "several photos it names a folder (or a name with {stem})", file=sys.stderr)
+                  "several photos it names a folder (or a name with {stem}, like "
+                  "out/{stem}.png)", file=sys.stderr)
             return 2
         clash = drawn_twice(targets, paths)
         if clash is not None:
@@ -80,16 +82,24 @@ def run(args: argparse.Namespace) -> int:
         if refused is not None:  # said before any photo is read, not after each
             print(f"chickenfoot read: --annotate: {refused}", file=sys.stderr)
             return 2
-        if len(paths) > 1:  # the folders the drawings go to are made as they are written
-            for folder in dict.fromkeys(target.parent for target in targets):
-                problem = folder_problem(folder)
-                if problem is not None:
-                    print(f"chickenfoot read: --annotate: {problem}", file=sys.stderr)
-                    return 2
+        # the folders the drawings go to are made as they are written
+        for folder in dict.fromkeys(target.parent for target in targets):
+            problem = folder_problem(folder)
+            if problem is not None:
+                print(f"chickenfoot read: --annotate: {problem}", file=sys.stderr)
+                return 2
     reader = load_reader(on_first_use=True)  # a big photo is decoded before the models open
     if reader is None:
         return 2
     return read_all(paths, reader, args)
+
+
+def _a_picture_name(out: str) -> bool:
+    """Whether ``out`` is named like a picture file (``x.png``): with several photos, a
+    folder of that name was made, and the player looked for a file."""
+    from vision.image_write import WRITE_SUFFIXES
+
+    return Path(out).suffix.lower() in WRITE_SUFFIXES and not os.path.isdir(out)
 
 
 def _not_a_folder(out: str) -> bool:
@@ -165,13 +175,12 @@ def _annotate(loaded, result, rules, args: argparse.Namespace, count: int) -> bo
     from vision.reader import annotate_reading, write_image
 
     target = annotation_path(args.annotate, Path(loaded.path), count > 1)
-    if count > 1:
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:  # checked before reading; changed since
-            print(f"chickenfoot read: --annotate: cannot make the folder "
-                  f"{clip_name(target.parent)}: {os_reason(error)}", file=sys.stderr)
-            return False
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:  # checked before reading; changed since
+        print(f"chickenfoot read: --annotate: cannot make the folder "
+              f"{clip_name(target.parent)}: {os_reason(error)}", file=sys.stderr)
+        return False
     try:
         write_image(target, annotate_reading(loaded.pixels, result, rules, args.min_confidence))
     except OSError as error:  # write_image says it in one line, the name clipped
