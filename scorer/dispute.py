@@ -70,8 +70,10 @@ def judge_on(board: Board, play: Play, rules: RuleSet) -> Verdict:
 
 
 def judge_dispute(board: Board, disputed: Tile, rules: RuleSet) -> DisputeResult:
-    """Judge ``disputed`` where it lies on ``board``, on the board without it (and without
-    what was played on it: necessarily later)."""
+    """Judge ``disputed`` where it lies on ``board``, on the board without it and without
+    what was necessarily played later: what lies on it, and, for an arm of the spinner,
+    every tile beyond the arms (arms come first: nothing is played beyond them until the
+    spinner has all its arms, so each of those came after every arm)."""
     entry = next((e for e in board.entries if e.tile == disputed), None)
     if entry is None:
         raise DisputeError(DisputeProblem.NOT_ON_BOARD, f"{disputed} is not on the board")
@@ -85,6 +87,10 @@ def judge_dispute(board: Board, disputed: Tile, rules: RuleSet) -> DisputeResult
                            f"the board is impossible: {disputed} appears {len(places)} "
                            f"times ({where}); every tile exists once")
     gone = subtree(board, disputed)
+    spinner = board.entries[0].tile
+    if entry.parent == spinner:
+        gone += [e.tile for e in board.entries if e.parent not in (None, spinner)
+                 and e.tile not in gone]
     rest = Board(tuple(e for e in board.entries if e.tile not in gone))
     play = Play(disputed, entry.parent)
     return DisputeResult(board, play, tuple(gone[1:]), judge_on(rest, play, rules))

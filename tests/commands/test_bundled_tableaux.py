@@ -60,3 +60,13 @@ def test_judging_any_tile_lays_no_tile_the_board_does_not_hold(photo):
             assert laid - {result.play.tile} <= held, (tile, laid - held)
     assert judged
 
+
+
+def test_an_arm_is_judged_on_a_board_played_beyond_the_arms():
+    # "the board is impossible: the spinner 1-1 has 3 of its 4 arms, yet ... are played
+    # beyond the arms": every tile beyond them came later, and is taken off with it
+    photo = SAMPLES / "images" / "tableau_7_0003.jpg"
+    done = _run("check", str(photo), "--disputed", "1-7", "--json")
+    verdict = json.loads(done.stdout)
+    assert done.returncode == 0 and verdict["legal"] is True, done.stderr
+    assert verdict["subject"] == "1-7 on 1-1" and len(verdict["taken_off"]) == 11

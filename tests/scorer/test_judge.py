@@ -126,3 +126,23 @@ def test_a_disputed_tile_written_twice_makes_the_board_impossible() -> None:
     assert "4-6 appears 2 times" in str(caught.value)
     once = judge_dispute(read_board("9-9 9-4@9-9 4-6@9-4"), Tile(4, 6), RuleSet())
     assert once.play == Play(Tile(4, 6), Tile(4, 9)) and not once.verdict.legal  # arms first
+
+
+def test_an_arm_is_judged_before_the_tiles_beyond_the_arms() -> None:
+    # the board without the arm has 3 arms and tiles beyond them: "impossible", where
+    # arms come first, so every tile beyond them was played after the arm
+    from scorer.dispute import judge_dispute
+    from scorer.notation import read_board
+    from scorer.tiles import Tile
+    from scorer.verdict import Violation
+
+    board = read_board("9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9 1-5@9-1 4-6@9-4 6-0@6-4")
+    result = judge_dispute(board, Tile(2, 9), RuleSet())
+    assert result.verdict.legal
+    assert set(result.taken_off) == {Tile(1, 5), Tile(4, 6), Tile(0, 6)}
+    wrong = read_board("9-9 9-1@9-9 2-3@9-9 9-3@9-9 9-4@9-9 1-5@9-1")
+    result = judge_dispute(wrong, Tile(2, 3), RuleSet())
+    assert result.verdict.violations == {Violation.NO_MATCH}
+    # a tile beyond the arms keeps the others: only what lies on it goes
+    beyond = judge_dispute(board, Tile(1, 5), RuleSet())
+    assert beyond.verdict.legal and beyond.taken_off == ()

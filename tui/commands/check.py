@@ -8,9 +8,10 @@
 
 Exit status: 0 legal, 1 illegal, 2 bad input (one line on stderr naming what is wrong).
 The board is judged by ``judge_board``. Given a photo (an existing image file) and the
-tile in dispute, the board is read from the photo, the disputed tile (and anything played
-on it) is taken off, and playing it where it lies is judged on the board without it;
-2 then also means the photo could not be turned into a board (every reason is listed).
+tile in dispute, the board is read from the photo, the disputed tile (and what was
+played later: anything on it, and for an arm every tile beyond the arms) is taken off,
+and playing it where it lies is judged on the board without it; 2 then also means the
+photo could not be turned into a board (every reason is listed).
 """
 
 from __future__ import annotations

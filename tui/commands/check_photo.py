@@ -72,7 +72,7 @@ def run_photo(args: argparse.Namespace) -> int:
     else:
         print(f"board read: {format_board(result.board)}")
         if result.taken_off:
-            print("taken off with it (played on it later): "
+            print("taken off with it (played later): "
                   + ", ".join(str(t) for t in result.taken_off))
         print(result.verdict.describe())
         for other, chance in judged[1:]:

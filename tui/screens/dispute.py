@@ -6,7 +6,8 @@ A tile picked on a board read from a photo (and not edited since) is judged the 
 ``chickenfoot check PHOTO --disputed TILE`` does, on the reading already made (the photo
 is read once): the tile keeps its own pixels, the rest of the board is decoded without
 it, and the play is judged where it lies on the board without it (and without anything
-played on it later). A tile read in doubt is judged both ways, each verdict shown.
+played later: what lies on it, and for an arm every tile beyond the arms). A tile read
+in doubt is judged both ways, each verdict shown.
 """
 
 from __future__ import annotations
@@ -316,7 +317,7 @@ class DisputeScreen(Screen[None]):
         for reason in verdict.reasons:
             text.append(f"\n• {reason.message}")
         if judgement.taken_off:
-            text.append("\nTaken off with it (played on it later): "
+            text.append("\nTaken off with it (played later): "
                         + ", ".join(str(t) for t in judgement.taken_off), style="dim")
         for other, chance in judgement.others:
             word = "legal" if other.verdict.legal else "ILLEGAL"

@@ -136,7 +136,7 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
         raise NoDispute(Refusal.SPINNER)
     if not tree.in_tree(index):
         raise NoDispute(Refusal.NOT_JOINED)
-    gone = _subtree(tree, index)
+    gone = _played_later(tree, index)
     kept = [i for i in tree.order() if i not in gone]
     rest = _decode_rest(reading, kept)
     if not rest.buildable:
@@ -226,10 +226,15 @@ def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],
             for i in tree.order() if i in gone and i != index]
 
 
-def _subtree(tree, tile: int) -> set[int]:
+def _played_later(tree, tile: int) -> set[int]:
+    """The tile and what was necessarily played after it, as the rules engine takes them
+    off (scorer.dispute.judge_dispute): what lies on it, and, for an arm, every tile
+    beyond the arms."""
     out = [tile]
     for current in out:
         out.extend(tree.children(current))
+    if tree.parent[tile] == tree.root:
+        out.extend(i for i in tree.order() if tree.parent[i] not in (None, tree.root))
     return set(out)
 
 
