@@ -70,3 +70,13 @@ def test_an_arm_is_judged_on_a_board_played_beyond_the_arms():
     verdict = json.loads(done.stdout)
     assert done.returncode == 0 and verdict["legal"] is True, done.stderr
     assert verdict["subject"] == "1-7 on 1-1" and len(verdict["taken_off"]) == 11
+
+
+def test_a_doubt_the_board_settles_is_said():
+    # 7-9's 7 reads 0.43 (runner-up 8): `board` names the half unreadable, yet check
+    # said nothing of it, since 8-9 lies elsewhere on the board and cannot lie here too
+    photo = SAMPLES / "images" / "tableau_7_0003.jpg"
+    verdict = json.loads(_run("check", str(photo), "--disputed", "7-9", "--json").stdout)
+    assert [r["tile"] for r in verdict["ruled_out"]] == ["8-9"]
+    done = _run("check", str(photo), "--disputed", "7-9")
+    assert "read as 8-9" in done.stdout and "the board holds one elsewhere" in done.stdout

@@ -25,7 +25,7 @@ from tui.commands.check import InputError, rules_from_args, rules_in_set
 def run_photo(args: argparse.Namespace) -> int:
     from tui.board_words import problem_line, refusal_line
     from tui.commands.board import print_problems, read_photo_for
-    from vision.board import NoDispute, judge_tile, may_lack
+    from vision.board import NoDispute, judge_tile, may_lack, ruled_out
 
     path = args.board[0]
     try:
@@ -62,12 +62,16 @@ def run_photo(args: argparse.Namespace) -> int:
     result = judged[0][0]
     # what the board read may lack: the verdict holds whatever it is
     lacking = [problem_line(p, reading.tiles) for p in may_lack(reading)]
+    # a reading of the tile the board holds elsewhere: a doubt the board settles
+    settled = ruled_out(reading, disputed)
     if args.json:
         data = result.to_dict()
         data["doubtful"] = len(judged) > 1
         data["other_readings"] = [dict(other.to_dict(), chance=round(chance, 3))
                                   for other, chance in judged[1:]]
         data["may_lack"] = lacking
+        data["ruled_out"] = [{"tile": str(t), "chance": round(chance, 3),
+                              "why": "the board holds it elsewhere"} for t, chance in settled]
         print(json.dumps(data))
     else:
         print(f"board read: {format_board(result.board)}")
@@ -78,6 +82,10 @@ def run_photo(args: argparse.Namespace) -> int:
         for other, chance in judged[1:]:
             print(f"doubt: the tile is read unsurely; read as {other.play.tile} "
                   f"(chance {chance:.2f}): {other.verdict.describe()}")
+        for other, chance in settled:
+            print(f"doubt: the tile is read unsurely; read as {other} (chance {chance:.2f}) it "
+                  f"would be a second {other}, and the board holds one elsewhere: judged as "
+                  f"{result.play.tile}")
         for line in lacking:
             print(f"the same verdict either way: {line}")
     return 0 if result.verdict.legal else 1

@@ -57,6 +57,9 @@ class Dispute:
     index: int
     readings: tuple[DisputedReading, ...]
     problems: tuple[BoardProblem, ...] = ()
+    # a reading of the tile by its own halves that the rest of the board holds elsewhere
+    # (every tile exists once), with its chance: a doubt the board settles
+    ruled_out: tuple[tuple[tuple[int, int], float], ...] = ()
 
     @property
     def doubtful(self) -> bool:
@@ -143,13 +146,14 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
         return Dispute(index, (), _problems(rest, kept))
     rest_laid = _entries(reading, kept, rest.values)
     rest_tiles = {e.tile for e in rest_laid}
-    readings, problems = [], None
+    readings, problems, ruled_out = [], None, []
     for k, (own, chance) in enumerate(own_readings(tiles[index].halves, reading.set_max, named)):
         tile = Tile.of(*own)
         here, laid = rest, rest_laid
         if tile in rest_tiles:
-            if k:
-                continue  # a second guess the rest holds elsewhere: it cannot lie here
+            if k:  # a second guess the rest holds elsewhere: it cannot lie here
+                ruled_out.append((own, chance))
+                continue
             # The tile named (or read likeliest) is the one the rest gives way to: its
             # own pixels show it lying here, and every tile exists once.
             here = _decode_rest(reading, kept, absent=(own,))
@@ -162,7 +166,8 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
         readings.append(DisputedReading(own, chance, Board.of(entries)))
         if problems is None:  # the likeliest reading's board is the one to trust
             problems = _problems(here, kept)
-    return Dispute(index, tuple(readings), _problems(rest, kept) if problems is None else problems)
+    return Dispute(index, tuple(readings),
+                   _problems(rest, kept) if problems is None else problems, tuple(ruled_out))
 
 
 def _entries(reading: TableauReading, kept: Sequence[int], values) -> list[BoardEntry]:
@@ -279,6 +284,18 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
     return out
 
 
+def ruled_out(reading: TableauReading, tile: Tile) -> tuple[tuple[Tile, float], ...]:
+    """The readings of the tile the photo shows as ``tile``, by its own halves, that the
+    rest of the board holds elsewhere, with their chances: a tile read in doubt whose
+    other reading cannot lie there, since every tile exists once."""
+    index = locate(reading, tile)
+    try:
+        dispute = dispute_at(reading, index, named=tile) if index is not None else None
+    except NoDispute:
+        return ()
+    return tuple((Tile.of(*v), p) for v, p in dispute.ruled_out) if dispute else ()
+
+
 def _failing_whatever_is_missing(result: DisputeResult, reading: TableauReading,
                                  index: int) -> DisputeResult | None:
     """The verdict as it holds on any board the one read may be short of, or None: a play
@@ -326,4 +343,4 @@ def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,
 
 
 __all__ = ["Dispute", "DisputedReading", "NoDispute", "Refusal", "dispute_at", "judge_tile",
-           "locate", "may_lack", "own_readings"]
+           "locate", "may_lack", "own_readings", "ruled_out"]
