@@ -43,7 +43,7 @@ from tui.screens.score_entry import ScoreEntryScreen
 from tui.screens.scorecard import ScorecardScreen
 from tui.screens.stats import StatsScreen
 from tui.stats import player_stats
-from tui.store import GameMissing, Store, StoreConflict, StoreError
+from tui.store import GameMissing, Store, StoreConflict, StoreDamaged, StoreError
 
 WATCH_S = 2.0
 RETRY_S = 5.0
@@ -64,6 +64,7 @@ class ChickenFootApp(App[None]):
         self.offer_resume = offer_resume
         self.terminated = False  # ended by SIGTERM
         self._deleted_told: int | None = None  # the game said to be deleted elsewhere
+        self._damage_told = False  # the file said to be damaged while open
         self.card: Scorecard | None = None
         self.game_id: int | None = None
         self.saved: Scorecard | None = None  # the card as it is on disk
@@ -361,7 +362,9 @@ class ChickenFootApp(App[None]):
             return
         assert self.game_id is not None
         try:
-            if not self.store.changed_elsewhere(self.game_id):
+            changed = self.store.changed_elsewhere(self.game_id)
+            self._damage_told = False  # sound again: a new damage is said again
+            if not changed:
                 return
             card = self.store.load(self.game_id)
             label = self.store.latest_label(self.game_id)
@@ -372,6 +375,12 @@ class ChickenFootApp(App[None]):
                             "on screen here; a change made to it saves it again as a new "
                             "game.", title="Deleted elsewhere", severity="warning",
                             timeout=20)
+            return
+        except StoreDamaged as error:
+            if not self._damage_told:
+                self._damage_told = True
+                self.notify(f"{error}. The game stays on screen here.",
+                            title="Scorecard file damaged", severity="error", timeout=30)
             return
         except StoreError:
             return

@@ -33,6 +33,13 @@ Design
   is written again from the open connection (every game and change) and said in
   ``notices``; another file put there is opened instead, so the usual check of the game's
   revision keeps either side's scores; a folder there refuses the write, in words.
+* The file overwritten in place while the app is open (emptied, or another file copied
+  over it): each write first checks that the file still begins as a database does, and
+  refuses, in words, to write into anything else (a photo copied over it stays a photo);
+  a read that finds the file damaged says so as ``StoreDamaged``, never as SQLite's own
+  error, and the app keeps its game on screen, unsaved. Each save copies the journal's
+  pages into the file at once (a passive checkpoint), so closing a file overwritten
+  meanwhile writes nothing into it.
 """
 
 from __future__ import annotations
@@ -108,6 +115,10 @@ class StoreError(Exception):
 
 class StoreWriteError(StoreError):
     """A change could not be saved (disk full, read-only file, locked too long)."""
+
+
+class StoreDamaged(StoreError):
+    """The scorecard file was damaged or overwritten while it was open."""
 
 
 class GameMissing(StoreError):
@@ -201,6 +212,15 @@ def _file_identity(path: Path) -> tuple[int, int] | None:
     except OSError:
         return None
     return status.st_dev, status.st_ino
+
+
+def _emptied_or_overwritten(path: Path) -> bool:
+    """Whether the file at ``path`` no longer begins as a database does (cut to nothing,
+    or another file's bytes written over it)."""
+    try:
+        return path.stat().st_size == 0 or not_a_database(path)
+    except OSError:
+        return False
 
 
 def _is_read_only(error: sqlite3.Error) -> bool:
@@ -438,6 +458,7 @@ class Store:
         try:
             yield self._conn
             self._conn.execute("COMMIT")
+            self._backfill()
         except sqlite3.Error as error:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
@@ -447,6 +468,16 @@ class Store:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
             raise
+
+    def _backfill(self) -> None:
+        """Copy the journal's pages into the file now, not when the file is closed: a file
+        overwritten while open (a photo copied over it) would have them written into it
+        at the close. A reader in another window may hold some back; that is only for
+        later."""
+        try:
+            self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error:
+            pass
 
     def _reopen(self) -> None:
         """A connection that found the file read-only stays so, even once the file can
@@ -464,6 +495,8 @@ class Store:
         (see the module's notes). StoreWriteError when no file can be written there."""
         now = _file_identity(self.path)
         if now is not None and now == self._opened:
+            if _emptied_or_overwritten(self.path):
+                raise StoreWriteError(self._damaged_words())
             return
         if now is None and not self.path.exists():
             self._write_again()
@@ -531,12 +564,20 @@ class Store:
     @contextmanager
     def _read(self) -> Iterator[sqlite3.Connection]:
         """Several reads that see one state of the file."""
-        self._conn.execute("BEGIN")
         try:
-            yield self._conn
-        finally:
-            if self._conn.in_transaction:
-                self._conn.execute("COMMIT")
+            self._conn.execute("BEGIN")
+            try:
+                yield self._conn
+            finally:
+                if self._conn.in_transaction:
+                    self._conn.execute("COMMIT")
+        except sqlite3.DatabaseError as error:
+            raise StoreDamaged(self._damaged_words(error)) from None
+
+    def _damaged_words(self, error: sqlite3.Error | None = None) -> str:
+        detail = f" ({error})" if error is not None else ""
+        return (f"{self.shown} was damaged or overwritten while the app was open{detail}; "
+                "it was left as it is, and no change can be saved there")
 
     # -- games ----------------------------------------------------------------------
     def create_game(self, card: Scorecard, label: str = "New game") -> int:
@@ -597,10 +638,15 @@ class Store:
 
     def revision(self, game_id: int) -> int:
         """How many changes, undos and redos the game has had, on disk now."""
-        return self._position(self._conn, game_id)[1]
+        with self._read() as conn:
+            return self._position(conn, game_id)[1]
 
     def changed_elsewhere(self, game_id: int) -> bool:
-        """Did another window or program change the game since this Store read it?"""
+        """Did another window or program change the game since this Store read it?
+        StoreDamaged when the file no longer begins as a database does: what this
+        connection still reads is no longer the file."""
+        if _emptied_or_overwritten(self.path):
+            raise StoreDamaged(self._damaged_words())
         return self.revision(game_id) != self._seen.get(game_id)
 
     def latest_label(self, game_id: int) -> str:
@@ -616,19 +662,22 @@ class Store:
         return self._step(game_id, +1)
 
     def can_undo(self, game_id: int) -> bool:
-        return self._cursor(self._conn, game_id) > 1
+        with self._read() as conn:
+            return self._cursor(conn, game_id) > 1
 
     def can_redo(self, game_id: int) -> bool:
-        at = self._cursor(self._conn, game_id)
-        row = self._conn.execute("SELECT MAX(seq) FROM snapshots WHERE game_id = ?",
-                                 (game_id,)).fetchone()
+        with self._read() as conn:
+            at = self._cursor(conn, game_id)
+            row = conn.execute("SELECT MAX(seq) FROM snapshots WHERE game_id = ?",
+                               (game_id,)).fetchone()
         return bool(row and row[0] and row[0] > at)
 
     def changes(self, game_id: int) -> list[tuple[int, str, str]]:
         """(seq, label, when) of every change kept for a game, oldest first."""
-        return [tuple(r) for r in self._conn.execute(
-            "SELECT seq, label, at FROM snapshots WHERE game_id = ? ORDER BY seq",
-            (game_id,))]
+        with self._read() as conn:
+            return [tuple(r) for r in conn.execute(
+                "SELECT seq, label, at FROM snapshots WHERE game_id = ? ORDER BY seq",
+                (game_id,))]
 
     def _step(self, game_id: int, delta: int) -> tuple[Scorecard, str] | None:
         now = _now()
@@ -650,9 +699,10 @@ class Store:
             conn.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     def game(self, game_id: int) -> GameInfo:
-        row = self._conn.execute(
-            "SELECT id, created, updated, players, finished, winners, cursor FROM games "
-            "WHERE id = ?", (game_id,)).fetchone()
+        with self._read() as conn:
+            row = conn.execute(
+                "SELECT id, created, updated, players, finished, winners, cursor FROM games "
+                "WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise GameMissing(game_id)
         return self._info(row)
@@ -666,7 +716,9 @@ class Store:
             args = (int(finished),)
         sql += " ORDER BY updated DESC, id DESC"
         games = []
-        for row in self._conn.execute(sql, args):
+        with self._read() as conn:
+            rows = conn.execute(sql, args).fetchall()
+        for row in rows:
             try:
                 games.append(self._info(row))
             except StoreError as error:

@@ -115,3 +115,45 @@ async def test_another_copy_put_in_place_keeps_its_scores_and_ours(make_app, db_
     [(_game, card, _changes)] = stored(db_path)
     assert [card.entry(r, p).points for r, p in ((0, "Ann"), (0, "Bo"), (1, "Bo"))] == [
         12, 7, 30]
+
+
+def overwrite_in_place(path, data: bytes) -> None:
+    """Another file's bytes written over the scorecard's, as ``cp photo.jpg db`` does: the
+    same file (same inode), other contents."""
+    with open(path, "r+b") as file:
+        file.truncate(0)
+        file.write(data)
+
+
+async def test_a_photo_copied_over_the_open_file_is_never_written_into(make_app, db_path):
+    # the app went on saving into the photo's bytes, and the next start refused the file
+    photo = b"\xff\xd8\xff\xe0" + bytes(range(256)) * 40
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await type_score(pilot, 12)
+        overwrite_in_place(db_path, photo)
+        app.watch_store()  # the look at the file every few seconds
+        await pilot.pause()
+        assert "was damaged or overwritten while the app was open" in messages(app)
+        await type_score(pilot, 7)
+        assert app.unsaved and "NOT SAVED" in banner(app)
+        assert "damaged or overwritten" in banner(app)
+        assert app.card.entry(0, "Bo").points == 7  # kept on screen
+    assert db_path.read_bytes() == photo
+
+
+async def test_a_file_emptied_while_open_is_said_not_a_crash(make_app, db_path):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await type_score(pilot, 12)
+        overwrite_in_place(db_path, b"")
+        for _ in range(2):  # said once
+            app.watch_store()
+            await pilot.pause()
+        assert messages(app).count("damaged or overwritten") == 1
+        await type_score(pilot, 7)
+        assert app.unsaved and "damaged or overwritten" in banner(app)

@@ -12,6 +12,7 @@ import shutil
 import sqlite3
 import threading
 import time
+from contextlib import closing
 
 import pytest
 from tui_fakes import newer_version_database
@@ -25,6 +26,7 @@ from tui.store import (
     GameMissing,
     Store,
     StoreConflict,
+    StoreDamaged,
     StoreError,
     StoreWriteError,
     resolve_db_path,
@@ -298,17 +300,22 @@ def test_format_2_files_get_a_revision_and_keep_every_game(tmp_path):
 
 def crashed_copy(tmp_path, saves: int = 5):
     """A game whose changes are all still in the journal: the files as a crash leaves
-    them (copied while the database is open)."""
+    them (copied while the database is open). A save copies its pages into the file at
+    once, unless a reader holds them back: another window in the middle of a read."""
     live = tmp_path / "live.db"
     store = Store(live)
-    game = store.create_game(new_card())
-    card = new_card()
-    for r in range(saves):
-        card = card.with_score(r, "Ann", r + 1)
-        store.save(game, card, f"Ann {r + 1}")
-    path = tmp_path / "games.db"
-    for suffix in ("", "-wal", "-shm"):
-        shutil.copyfile(f"{live}{suffix}", f"{path}{suffix}")
+    with closing(sqlite3.connect(live)) as reader:
+        reader.execute("BEGIN")
+        reader.execute("SELECT COUNT(*) FROM games").fetchone()
+        game = store.create_game(new_card())
+        card = new_card()
+        for r in range(saves):
+            card = card.with_score(r, "Ann", r + 1)
+            store.save(game, card, f"Ann {r + 1}")
+        path = tmp_path / "games.db"
+        for suffix in ("", "-wal", "-shm"):
+            shutil.copyfile(f"{live}{suffix}", f"{path}{suffix}")
+        reader.rollback()
     store.close()
     return path, game
 
@@ -666,3 +673,25 @@ def test_a_deleted_game_s_number_is_never_given_again(tmp_path):
     assert other.load(fourth).players == ("Cy", "Di")
     store.close()
     other.close()
+
+
+@pytest.mark.parametrize("bytes_over", [b"", b"\xff\xd8\xff\xe0" + bytes(range(256)) * 40])
+def test_a_file_overwritten_while_open_is_said_and_never_written_into(tmp_path, bytes_over):
+    # `cp photo.jpg scorecard` while the app is open: the same file, other bytes. Reads
+    # raised SQLite's own error, and the close wrote the journal's pages into the photo
+    path = tmp_path / "s.db"
+    store = Store(path)
+    game = store.create_game(new_card())
+    card = store.load(game)
+    for points in (10, 11, 12):
+        card = card.with_score(0, "Ann", points)
+        store.save(game, card, f"Ann {points}")
+    with open(path, "r+b") as file:
+        file.truncate(0)
+        file.write(bytes_over)
+    with pytest.raises(StoreDamaged, match="damaged or overwritten while the app was open"):
+        store.changed_elsewhere(game)
+    with pytest.raises(StoreWriteError, match="damaged or overwritten"):
+        store.save(game, card.with_score(0, "Bo", 5), "Bo 5")
+    store.close()
+    assert path.read_bytes() == bytes_over
