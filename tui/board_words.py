@@ -169,6 +169,9 @@ def refusal_line(error: NoDispute, tiles: Sequence[TileReading]) -> str:
         hint = (f"; {were} read in doubt, and may be it: --annotate OUT.png shows the "
                 "board as read" if error.unsure else "")
         return f"{tile} is not in the photo (no tile read could be it){hint}"
+    if refusal is Refusal.BEYOND_SET:
+        return (f"{tile} is not in a double-{error.set_max} set, the set this photo was read "
+                f"as (--set names another)")
     if refusal is Refusal.REST_IN_DOUBT:
         return (f"the rest of the board is in doubt, so {tile} cannot be judged on it: "
                 f"{words}")

@@ -41,3 +41,14 @@ def test_a_left_out_tile_says_what_it_lay_against() -> None:
     line = note_line(BoardNote(Note.LEFT_OUT_UNSURE, TILES[2], TILES[0]))
     assert " against 9-9: it was read unsurely (" in line
     assert line.endswith("does not fit there as read")
+
+
+def test_a_tile_beyond_the_set_read_is_said_so():
+    from scorer.rules import RuleSet
+    from vision.board import judge_tile, read_tableau
+
+    reading = read_tableau(TILES, 12)
+    with pytest.raises(NoDispute) as caught:
+        judge_tile(reading, Tile(2, 13), RuleSet())
+    assert refusal_line(caught.value, reading.tiles).startswith(
+        "2-13 is not in a double-12 set")

@@ -73,6 +73,7 @@ class Refusal(Enum):
     SPINNER = "spinner"  # the spinner is no play
     NOT_JOINED = "not joined"  # the tile is off the tableau
     NOT_IN_PHOTO = "not in photo"  # no tile read could be the one named
+    BEYOND_SET = "beyond set"  # the tile named has a value the set read does not hold
     REST_IN_DOUBT = "rest in doubt"  # ``problems``: what the rest of the board breaks
     MAY_LACK = "may lack"  # ``problems``: what the board may lack, and the verdict hangs on
     HELD_ELSEWHERE = "held elsewhere"  # the board holds the tile at another place
@@ -82,14 +83,14 @@ class Refusal(Enum):
 class NoDispute(ValueError):
     """The tile cannot be put in dispute on this reading: ``refusal`` says why, about
     ``tile`` (the tile named), with the ``problems`` that stop a verdict and how many
-    tiles read in doubt (``unsure``) may be the one named."""
+    tiles read in doubt (``unsure``) may be the one named; ``set_max``: the set read."""
 
     def __init__(self, refusal: Refusal, tile: Tile | None = None,
                  problems: Sequence[BoardProblem] = (), unsure: int = 0,
-                 detail: str = "") -> None:
+                 detail: str = "", set_max: int | None = None) -> None:
         super().__init__(refusal.value)
         self.refusal, self.tile, self.problems = refusal, tile, tuple(problems)
-        self.unsure, self.detail = unsure, detail
+        self.unsure, self.detail, self.set_max = unsure, detail, set_max
 
 
 def locate(reading: TableauReading, tile: Tile) -> int | None:
@@ -248,6 +249,8 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
     """The tile the photo shows as ``tile`` (or tile ``index`` of the reading, taken as
     ``tile``) judged where it lies, once per reading of it, likeliest first, each with its
     chance; NoDispute saying why it cannot be judged on this reading."""
+    if tile.high > reading.set_max:
+        raise NoDispute(Refusal.BEYOND_SET, tile, set_max=reading.set_max)
     if index is None:
         index = locate(reading, tile)
     if index is None:
