@@ -46,3 +46,13 @@ def test_a_saved_calibration_loads_back(tmp_path):
     path = tmp_path / "calibration.json"
     Calibration(0.8, -0.2).save(path, "test")
     assert Calibration.load(path) == Calibration(0.8, -0.2)
+
+
+def test_a_tile_is_never_made_certain():
+    # the shipped slope turned a 0.999 reading into 1.0 after rounding: "--min-confidence
+    # 1" then kept it sure while every half of it was shown in doubt
+    from vision.types import HalfReading, TileReading
+
+    halves = (HalfReading((0.0, 0.0), 5, 0.999), HalfReading((0.0, 10.0), 3, 0.999))
+    tile = TileReading(((0, 0), (5, 0), (5, 20), (0, 20)), halves, 0.999)
+    assert Calibration(2.04447, 1.43102).tile(tile).confidence < 1.0

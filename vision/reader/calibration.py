@@ -36,7 +36,9 @@ class Calibration:
         return 1.0 / (1.0 + math.exp(-z))
 
     def tile(self, tile: TileReading) -> TileReading:
-        return replace(tile, confidence=round(self(tile.confidence), 4))
+        # rounded, but never to 1: a reading is never certain, and "--min-confidence 1"
+        # must put every tile in doubt
+        return replace(tile, confidence=min(round(self(tile.confidence), 4), 1 - _EPS))
 
     @classmethod
     def load(cls, path: Path = CALIBRATION_FILE) -> Calibration:
