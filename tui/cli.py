@@ -81,11 +81,24 @@ class _Parser(argparse.ArgumentParser):
         self.register("action", None, _StoreOnce)
         self.register("action", "store", _StoreOnce)
 
-    def error(self, message: str):
-        from scorer.messages import clip
+    def parse_known_args(self, args=None, namespace=None):
+        import sys
 
+        self._words = list(sys.argv[1:] if args is None else args)
+        return super().parse_known_args(args, namespace)
+
+    def error(self, message: str):
+        import os
+
+        from scorer.messages import clip, clip_name
+
+        # a file named like an option (-hand.jpg) was taken for one: say how to name it
+        dashed = next((a for a in getattr(self, "_words", ()) if a.startswith("-")
+                       and len(a) > 1 and os.path.isfile(a)), None)
+        hint = (f"; {clip_name(dashed)} is a file: name it ./{clip_name(dashed)}"
+                if dashed is not None else "")
         # one line: the usage is a --help away
-        self.exit(2, f"{self.prog}: {clip(message, 200)} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {clip(message, 200)}{hint} (see {self.prog} --help)\n")
 
 
 class _LazySubcommands(argparse._SubParsersAction):

@@ -204,3 +204,14 @@ def test_parsers_still_build_for_every_command():
     for name in cli.SUBCOMMANDS:
         parser = argparse.ArgumentParser()
         cli.importlib.import_module(cli.SUBCOMMANDS[name][0]).add_arguments(parser)
+
+
+@pytest.mark.parametrize("command", ["read", "board"])
+def test_a_photo_named_like_an_option_is_said_how_to_name(command, tmp_path, monkeypatch,
+                                                          capsys):
+    # "-hand.jpg" was taken for an option: "the following arguments are required: IMAGE"
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "-hand.jpg").write_bytes(b"\xff\xd8\xff")
+    assert main([command, "-hand.jpg"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "-hand.jpg is a file: name it ./-hand.jpg" in err
