@@ -7,6 +7,7 @@ and verdicts on disputed plays.
     python bench/bench_board.py --count 20 --disputes 40
     python bench/bench_board.py --mode model --misses  # name each board not read exactly
     python bench/bench_board.py --mode real          # tiles made of real halves
+    python bench/bench_board.py --mode model --turn 30  # each photo turned 30 degrees
 
 Scenes come from simulated rounds laid out as players lay them, with seeds from
 ``--seed`` (default 5000; the tests and the committed samples use other seeds). In
@@ -16,7 +17,8 @@ hesitations, corner jitter) and a camera tilt; no photo is drawn. In ``model`` m
 scene is rendered with the synthetic photo renderer and read by models/*.onnx. In
 ``real`` mode each tile of the scene is made of two real halves cut from the labelled
 validation photos (vision.synth.real_halves), pasted on a rendered table, and read
-by models/*.onnx.
+by models/*.onnx. ``--turn DEG`` turns every photo by DEG degrees (the frame grown to
+hold it, filled with the table's border colour): a tableau photographed askew.
 
 Figures: board exact rate (the board read equals the truth) for 5, 15 and 30 tiles, the
 boards read wrong with no problem reported (the worst for a player) and those read right
@@ -37,6 +39,7 @@ import sys
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -47,6 +50,7 @@ from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.photo import PhotoLook  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
 from vision.evaluation.half_pictures import real_half_pictures  # noqa: E402
+from vision.reader import border_colour  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
 from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
 from vision.synth.real_halves import HalfPool, halves_cover, real_tile_photo  # noqa: E402
@@ -54,6 +58,29 @@ from vision.synth.tableau_scenes import frame_for, lay_out, make_scene, scene_ph
 from vision.types import LoneHalf  # noqa: E402
 
 REAL_HALVES = Path(__file__).resolve().parent.parent / "datasets/real/pip-tracker-double12/valid"
+TURN = {"degrees": 0.0}  # --turn: every photo turned by this much
+
+
+def turned_photo(image: np.ndarray, truth: list, degrees: float) -> tuple[np.ndarray, list]:
+    """The photo turned by ``degrees`` in a frame grown to hold it, and the truth readings
+    moved with it."""
+    from dataclasses import replace
+
+    h, w = image.shape[:2]
+    turn = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
+    cos, sin = abs(turn[0, 0]), abs(turn[0, 1])
+    size = (int(np.ceil(w * cos + h * sin)), int(np.ceil(w * sin + h * cos)))
+    turn[:, 2] += ((size[0] - w) / 2, (size[1] - h) / 2)
+    out = cv2.warpAffine(image, turn, size, borderMode=cv2.BORDER_CONSTANT,
+                         borderValue=tuple(int(c) for c in border_colour(image)))
+
+    def point(p):
+        x, y = turn @ np.array([p[0], p[1], 1.0])
+        return (float(x), float(y))
+
+    return out, [replace(t, corners_px=tuple(point(c) for c in t.corners_px),
+                         halves=tuple(replace(x, center_px=point(x.center_px))
+                                      for x in t.halves)) for t in truth]
 
 
 def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=None):
@@ -73,6 +100,8 @@ def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=N
     else:
         image, placed = scene_photo(laid, size, scene.rules.set_max, nprng)
     truth = truth_readings(placed)
+    if TURN["degrees"]:
+        image, truth = turned_photo(image, truth, TURN["degrees"])
     tiles, problems = reader.read(image, scene.rules.set_max)
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
     return (tiles, truth, PhotoLook(reader.read_at_many, image, 1.0, scene.rules.set_max,
@@ -217,12 +246,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--disputes", type=int, default=60, help="disputed plays")
     parser.add_argument("--seed", type=int, default=5000)
     parser.add_argument("--sizes", default="5,15,30")
+    parser.add_argument("--turn", type=float, default=0.0, metavar="DEG",
+                        help="turn every photo by DEG degrees (model and real modes)")
     parser.add_argument("--spinner", type=int, help="every board around this double "
                         "(0: the double blank, the last round's spinner)")
     parser.add_argument("--misses", action="store_true",
                         help="name each board not read exactly and each dispute not judged right: "
                         "tiles lost, gained, problems")
     args = parser.parse_args(argv)
+    TURN["degrees"] = args.turn
     rules = RuleSet()
     reader = pool = None
     if args.mode in ("model", "real"):

@@ -303,6 +303,26 @@ def lies_at(tile: TileReading, centres) -> bool:
                for order in (centres, centres[::-1]))
 
 
+@pytest.mark.parametrize("toe", [(1, 5), (1, 8)])
+def test_a_toe_missed_whole_is_found_where_toes_leave_a_foot(toe) -> None:
+    """A chicken foot's toes leave its far side, one straight on and two slanting 45
+    degrees from its corners: a slanting toe missed whole (under glare) is looked for
+    there too. Without it the foot read open, and a tile played on another toe was judged
+    illegal with nothing said (bench_board seed 104000, dispute #12)."""
+    notation = BOARDS[2]
+    truth = readings_of(notation)
+    missed = index_of(truth, *toe)
+    tiles = [t for i, t in enumerate(truth) if i != missed]
+
+    def look(centres):
+        return next((t for t in truth if lies_at(t, centres)), None)
+
+    reading = read_tableau(tiles, 9, look=look)
+    assert reading.ok and reading.board == parse_board(notation), problem_lines(reading)
+    assert [n.split(" at ")[0] for n in note_lines(reading)] == [
+        f"found {truth[missed].pips[0]}-{truth[missed].pips[1]}"]
+
+
 def test_a_tile_missed_in_a_line_is_found_on_a_second_look() -> None:
     notation = BOARDS[3]
     truth = readings_of(notation)

@@ -25,7 +25,7 @@ neighbours' length. What is found at these places is ``vision.board.looks``'s.
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -125,8 +125,9 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
 @dataclass(frozen=True, slots=True)
 class OpenPlace:
     """Where a tile could be played on the tree: half ``half`` of tile ``tile`` at its end,
-    or (``half`` None) the middle of a double's long side; ``point`` is on its edge and
-    ``out`` the unit vector a tile played there leaves along."""
+    or (``half`` None) a double's long side, at its middle or, on a chicken foot's far
+    side, at a corner (a toe slants from there); ``point`` is on its edge and ``out`` the
+    unit vector a tile played there leaves along."""
 
     tile: int
     half: int | None
@@ -142,9 +143,13 @@ class OpenPlace:
 
 
 def _open_places(whole: Sequence[TileReading], in_tree: Sequence[bool],
-                 doubles: Collection[int], footprints: _Footprints) -> list[OpenPlace]:
-    """Every end of a tile on the tree, and the middle of both long sides of each double
-    on it (a double takes tiles on its sides: arms, a chicken foot), that no tile touches."""
+                 doubles: Mapping[int, int | None], footprints: _Footprints
+                 ) -> list[OpenPlace]:
+    """Every end of a tile on the tree, the middle of both long sides of each double on it
+    (a double takes tiles on its sides: arms, a chicken foot), and the two far corners of
+    each chicken foot (``doubles`` maps a double to the tile it is played on, None for
+    the spinner: a foot's toes leave its far side, one straight on and two slanting 45
+    degrees from its corners), that no tile touches."""
     out = []
     for a, tile in enumerate(whole):
         if not in_tree[a]:
@@ -157,12 +162,19 @@ def _open_places(whole: Sequence[TileReading], in_tree: Sequence[bool],
             middle, across = (ends[0] + ends[1]) / 2, np.array([-axis[1], axis[0]])
             places += [OpenPlace(a, None, middle + side * across * width / 2, side * across,
                                  width) for side in (-1.0, 1.0)]
+            parent = doubles.get(a)
+            if parent is not None:  # a foot: its far side is away from its parent
+                away = middle - np.asarray(whole[parent].center_px, dtype=np.float64)
+                far = across if float(away @ across) >= 0 else -across
+                places += [OpenPlace(a, None, end + far * width / 2,
+                                     (far + outward) / math.sqrt(2), width)
+                           for end, outward in ((ends[0], -axis), (ends[1], axis))]
         out += [p for p in places if footprints.is_open(p.point, a, width)]
     return out
 
 
 def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
-                       lone: Sequence[Point], doubles: Collection[int] = ()
+                       lone: Sequence[Point], doubles: Mapping[int, int | None] = {}
                        ) -> list[tuple[Point, Point]]:
     """The half centres of a tile played on an open place of the tree (``_open_places``)
     of which the reader found one half alone (``lone``: centres of halves with no
@@ -193,7 +205,8 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
 
 
 def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
-                     doubles: Collection[int] = ()) -> list[tuple[OpenPlace, tuple[Point, Point]]]:
+                     doubles: Mapping[int, int | None] = {}
+                     ) -> list[tuple[OpenPlace, tuple[Point, Point]]]:
     """Every open place of the tree (``_open_places``) with the half centres of a tile
     played straight on from it, where that tile would lie on bare table: a leaf the
     detector missed whole leaves no gap and no half alone, so only a look there can find

@@ -201,11 +201,13 @@ def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
     return tuple(t.pips for t in reading.tiles)
 
 
-def _on_tree(reading: TableauReading) -> tuple[list[bool], set[int]]:
-    """Which tiles the tree holds, and which tiles are doubles (as decoded)."""
-    assert reading.tree is not None
-    doubles = {i for i, (a, b) in enumerate(_values(reading)) if a == b}
-    return [reading.tree.in_tree(i) for i in range(len(reading.tiles))], doubles
+def _on_tree(reading: TableauReading) -> tuple[list[bool], dict[int, int | None]]:
+    """Which tiles the tree holds, and its doubles (as decoded), each with the tile it is
+    played on (None for the spinner or a double off the tree)."""
+    tree = reading.tree
+    assert tree is not None
+    doubles = {i: tree.parent[i] for i, (a, b) in enumerate(_values(reading)) if a == b}
+    return [tree.in_tree(i) for i in range(len(reading.tiles))], doubles
 
 
 def _held(reading: TableauReading) -> set[Tile]:
