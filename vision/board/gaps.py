@@ -8,7 +8,8 @@ the missed tile lies straight on from one neighbour and the other, turned square
 its far half (``gaps_in_lines``).
 
 A tile missed at an open place leaves no gap: nothing lies beyond it. An open place is a
-tile's end, or the middle of a double's long side, that no tile touches. A lone half the
+tile's end, the middle of a double's long side, or a far corner of a chicken foot (where
+a toe slants from), that no tile touches. A lone half the
 reader found there marks such a tile (``tiles_at_open_ends``); where it found neither
 half, every open place is looked past all the same (``beyond_open_ends``).
 
