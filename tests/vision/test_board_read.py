@@ -303,26 +303,6 @@ def lies_at(tile: TileReading, centres) -> bool:
                for order in (centres, centres[::-1]))
 
 
-@pytest.mark.parametrize("toe", [(1, 5), (1, 8)])
-def test_a_toe_missed_whole_is_found_where_toes_leave_a_foot(toe) -> None:
-    """A chicken foot's toes leave its far side, one straight on and two slanting 45
-    degrees from its corners: a slanting toe missed whole (under glare) is looked for
-    there too. Without it the foot read open, and a tile played on another toe was judged
-    illegal with nothing said (bench_board seed 104000, dispute #12)."""
-    notation = BOARDS[2]
-    truth = readings_of(notation)
-    missed = index_of(truth, *toe)
-    tiles = [t for i, t in enumerate(truth) if i != missed]
-
-    def look(centres):
-        return next((t for t in truth if lies_at(t, centres)), None)
-
-    reading = read_tableau(tiles, 9, look=look)
-    assert reading.ok and reading.board == parse_board(notation), problem_lines(reading)
-    assert [n.split(" at ")[0] for n in note_lines(reading)] == [
-        f"found {truth[missed].pips[0]}-{truth[missed].pips[1]}"]
-
-
 def test_a_tile_missed_in_a_line_is_found_on_a_second_look() -> None:
     notation = BOARDS[3]
     truth = readings_of(notation)
@@ -467,15 +447,19 @@ def test_a_leaf_seen_past_an_open_end_that_the_board_cannot_hold_is_named() -> N
     assert any("6-4" in line or "4-6" in line for line in problem_lines(reading))
 
 
-@pytest.mark.parametrize("arm", [(9, 2), (9, 3), (9, 4)])
-def test_a_leaf_missed_whole_on_a_doubles_side_is_looked_for_too(arm) -> None:
+@pytest.mark.parametrize("notation, leaf", [(BOARDS[1], (9, 2)), (BOARDS[1], (9, 3)),
+                                            (BOARDS[1], (9, 4)), (BOARDS[2], (1, 5)),
+                                            (BOARDS[2], (1, 8))])
+def test_a_leaf_missed_whole_on_a_doubles_side_is_looked_for_too(notation, leaf) -> None:
     """A double takes tiles on its long sides as well as its ends (the spinner's arms, a
     chicken foot), so a leaf missed whole there is looked for like one at an end: a 0-6
     missed against the side of a foot's 0-0 left a board given whole without it
-    (bench_board seed 98500, 15 tiles #23)."""
-    notation = BOARDS[1]
+    (bench_board seed 98500, 15 tiles #23). A foot's toes leave its far side one straight
+    on and two slanting 45 degrees from its corners: a slanting toe missed whole (under
+    glare) left the foot open, and a play on another toe was judged illegal with nothing
+    said (seed 104000, dispute #12)."""
     truth = readings_of(notation)
-    missed = index_of(truth, *arm)
+    missed = index_of(truth, *leaf)
     tiles = [t for i, t in enumerate(truth) if i != missed]
 
     def look(centres):
@@ -483,6 +467,8 @@ def test_a_leaf_missed_whole_on_a_doubles_side_is_looked_for_too(arm) -> None:
 
     reading = read_tableau(tiles, 9, look=look)
     assert reading.ok and reading.board == parse_board(notation), problem_lines(reading)
+    assert [n.split(" at ")[0] for n in note_lines(reading)] == [
+        f"found {truth[missed].pips[0]}-{truth[missed].pips[1]}"]
 
 
 def test_a_half_alone_past_an_open_end_where_no_tile_is_read_says_a_tile_may_be_missing(
