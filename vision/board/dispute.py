@@ -313,7 +313,6 @@ def _failing_whatever_is_missing(result: DisputeResult, reading: TableauReading,
     return replace(result, verdict=replace(result.verdict, reasons=kept)) if kept else None
 
 
-
 def _holds_either_way(result: DisputeResult, reading: TableauReading, index: int,
                       option: DisputedReading, unplaced: Sequence[BoardProblem],
                       rules: RuleSet) -> bool:

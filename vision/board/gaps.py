@@ -9,9 +9,9 @@ its far half (``gaps_in_lines``).
 
 A tile missed at an open place leaves no gap: nothing lies beyond it. An open place is a
 tile's end, the middle of a double's long side, or a far corner of a chicken foot (where
-a toe slants from), that no tile touches. A lone half the
-reader found there marks such a tile (``tiles_at_open_ends``); where it found neither
-half, every open place is looked past all the same (``beyond_open_ends``).
+a toe slants from), that no tile touches. A lone half the reader found there marks such
+a tile (``tiles_at_open_ends``); where it found neither half, every open place is looked
+past all the same (``beyond_open_ends``).
 
 Where three or more tiles point their ends at one place, two of them head on across it,
 and nothing lies there but perhaps an unsure reading centred in it, a double was missed
