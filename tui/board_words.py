@@ -160,6 +160,13 @@ def _listed(values: Sequence[int]) -> str:
     return " and ".join(str(v) for v in values)
 
 
+def ruled_out_line(judged_as, other, chance: float) -> str:
+    """A reading of the disputed tile the board rules out (it holds ``other`` elsewhere),
+    said beside the verdict on ``judged_as``."""
+    return (f"the tile is read unsurely; read as {other} (chance {chance:.2f}) it would be "
+            f"a second {other}, and the board holds one elsewhere: judged as {judged_as}")
+
+
 def refusal_line(error: NoDispute, tiles: Sequence[TileReading]) -> str:
     """Why a tile cannot be judged on a reading (``tiles``: the reading's tiles)."""
     tile, refusal = error.tile, error.refusal
@@ -189,4 +196,4 @@ def refusal_line(error: NoDispute, tiles: Sequence[TileReading]) -> str:
 
 
 __all__ = ["correction_lines", "note_line", "note_lines", "place", "problem_line",
-           "problem_lines", "refusal_line", "tile_name"]
+           "problem_lines", "refusal_line", "ruled_out_line", "tile_name"]

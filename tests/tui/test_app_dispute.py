@@ -280,3 +280,24 @@ async def test_a_photo_without_a_board_does_not_leave_the_last_photos_board(
         await screen.workers.wait_for_complete()
         await pilot.pause()
         assert screen.query_one("#board-text", Input).value == ""
+
+
+async def test_a_reading_the_board_rules_out_is_shown_beside_the_verdict(make_app, tmp_path):
+    # check said it; the app judged the tile with nothing said of its other reading
+    from dataclasses import replace
+
+    photo = tmp_path / "tableau.jpg"
+    photo.write_bytes(b"\xff\xd8 not decoded by the fake")
+    line = ("the tile is read unsurely; read as 1-6 (chance 0.09) it would be a second 1-6, "
+            "and the board holds one elsewhere: judged as 1-5")
+    settled = replace(TABLEAU, settled=lambda tile: (line,) if tile == Tile(1, 5) else ())
+    app = make_app(FakeRecognizer(board=settled))
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await open_dispute(pilot)
+        await pilot.press(*str(photo), "enter")
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("down", "down", "enter")  # 1-5
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        assert f"In doubt: {line}" in " ".join(verdict_text(screen).split())

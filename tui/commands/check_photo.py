@@ -23,7 +23,7 @@ from tui.commands.check import InputError, rules_from_args, rules_in_set
 
 
 def run_photo(args: argparse.Namespace) -> int:
-    from tui.board_words import problem_line, refusal_line
+    from tui.board_words import problem_line, refusal_line, ruled_out_line
     from tui.commands.board import print_problems, read_photo_for
     from vision.board import NoDispute, judge_tile, may_lack, ruled_out
 
@@ -83,9 +83,7 @@ def run_photo(args: argparse.Namespace) -> int:
             print(f"doubt: the tile is read unsurely; read as {other.play.tile} "
                   f"(chance {chance:.2f}): {other.verdict.describe()}")
         for other, chance in settled:
-            print(f"doubt: the tile is read unsurely; read as {other} (chance {chance:.2f}) it "
-                  f"would be a second {other}, and the board holds one elsewhere: judged as "
-                  f"{result.play.tile}")
+            print(f"doubt: {ruled_out_line(result.play.tile, other, chance)}")
         for line in lacking:
             print(f"the same verdict either way: {line}")
     return 0 if result.verdict.legal else 1

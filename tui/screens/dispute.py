@@ -51,6 +51,7 @@ class Judgement:
     verdict: Verdict
     chance: float | None = None
     others: tuple[tuple[Judgement, float], ...] = ()
+    settled: tuple[str, ...] = ()  # readings of the tile the board rules out, in words
 
 
 def judge_text(board_text: str, play_text: str, rules: RuleSet) -> Judgement:
@@ -291,10 +292,11 @@ class DisputeScreen(Screen[None]):
                     self._show_error(str(error))
                     return
                 (first, chance), *others = judged
+                settled = reading.settled(play.tile) if reading.settled else ()
                 self._show_judgement(Judgement(
                     first.board, first.play, first.taken_off, first.verdict, chance,
                     tuple((Judgement(o.board, o.play, o.taken_off, o.verdict), c)
-                          for o, c in others)))
+                          for o, c in others), settled))
                 return
         try:
             judgement = judge_text(self._board_text(), play_text, self.rules)
@@ -326,6 +328,8 @@ class DisputeScreen(Screen[None]):
                         + f". Read as {other.play.tile} (chance {chance:.2f}) the play is "
                         f"{word}" + "".join(f"; {r.message}" for r in other.verdict.reasons),
                         style="bold yellow")
+        for line in judgement.settled:
+            text.append(f"\nIn doubt: {line}", style="yellow")
         text.append(f"\nBoard: {format_board(judgement.board)}", style="dim")
         for note in self.photo_notes if self._from_photo() else ():
             text.append(f"\n{note}", style="yellow")
