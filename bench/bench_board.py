@@ -50,7 +50,7 @@ from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.photo import PhotoLook  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
 from vision.evaluation.half_pictures import real_half_pictures  # noqa: E402
-from vision.reader import border_colour  # noqa: E402
+from vision.reader import border_colour, read_squared  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
 from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
 from vision.synth.real_halves import HalfPool, halves_cover, real_tile_photo  # noqa: E402
@@ -102,7 +102,7 @@ def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=N
     truth = truth_readings(placed)
     if TURN["degrees"]:
         image, truth = turned_photo(image, truth, TURN["degrees"])
-    tiles, problems = reader.read(image, scene.rules.set_max)
+    tiles, problems = read_squared(reader, image, scene.rules.set_max)  # as board reads
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
     return (tiles, truth, PhotoLook(reader.read_at_many, image, 1.0, scene.rules.set_max,
                                     reader.most_sure_at_many), lone)

@@ -6,7 +6,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from vision.reader.second_look import askew_degrees, look_score, read_hand, with_margin
+from vision.reader.second_look import (
+    askew_degrees,
+    look_score,
+    read_hand,
+    read_squared,
+    with_margin,
+)
 from vision.types import HalfReading, TileReading
 
 
@@ -141,3 +147,16 @@ def test_only_a_doubtful_look_at_tiles_lying_askew_is_read_turned():
     square = ScriptedReader(([turned_tile(5, 3, (150, 100), 5, 0.55)], []), ([], []))
     read_hand(square, IMAGE)
     assert len(square.shapes) == 2  # the margin look only
+
+
+def test_a_tableau_photo_is_read_turned_but_never_with_a_margin():
+    # a tableau is no close-up: its doubtful look is read turned square to tiles lying
+    # askew, and only so
+    first = [turned_tile(5, 3, (150, 100), 30, 0.55)]
+    reader = ScriptedReader((first, []), ([turned_tile(5, 4, (150, 100), 0, 0.2)], []))
+    tiles, _ = read_squared(reader, IMAGE)
+    assert len(reader.shapes) == 2 and reader.shapes[1] != IMAGE.shape
+    assert [t.pips for t in tiles] == [(5, 3)]  # the turned look scored lower
+    square = ScriptedReader(([turned_tile(5, 3, (150, 100), 5, 0.55)], []))
+    read_squared(square, IMAGE)
+    assert square.shapes == [IMAGE.shape]

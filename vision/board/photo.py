@@ -21,7 +21,7 @@ from vision.board.glare import burnt_white, washed_out
 from vision.board.looks import Place
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
-from vision.reader import FrameReader, read_undamaged, scale_tile
+from vision.reader import FrameReader, read_squared, read_undamaged, scale_tile
 from vision.types import LoneHalf, TileReading
 
 JOIN_BGR = (255, 200, 0)
@@ -55,8 +55,10 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None
         loaded = load_image(path)
     except ImageError as error:
         raise PhotoError(str(error)) from None
-    # a damaged photo only where its pixels are its own, as for a hand
-    tiles, problems = read_undamaged(loaded, lambda pixels: reader.read(pixels, set_max))
+    # a damaged photo only where its pixels are its own, as for a hand; tiles lying askew
+    # are read again turned square to them
+    tiles, problems = read_undamaged(loaded,
+                                     lambda pixels: read_squared(reader, pixels, set_max))
     if loaded.scale != 1.0:
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
         problems = [p.scaled(loaded.scale) if isinstance(p, LoneHalf) else p for p in problems]

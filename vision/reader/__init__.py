@@ -35,7 +35,7 @@ from vision.reader.report import (
                                      to_dict,
                                      to_json_line,
 )
-from vision.reader.second_look import border_colour
+from vision.reader.second_look import border_colour, read_squared
 from vision.reader.tile_reader import (
                                      DETECTOR_FILE,
                                      MODELS_DIR,
@@ -51,6 +51,7 @@ __all__ = ["Calibration", "DETECTOR_FILE", "FrameReader", "MODELS_DIR", "ModelEr
            "PAIR_TOLERANCE", "ReaderOnFirstUse", "RecognitionError", "TileReader",
            "annotate_reading", "apply_set_knowledge", "assemble_tiles", "border_colour",
            "counted_hand", "crop_half", "greedy_pairs", "human_lines", "load_default_reader",
-           "load_json_file", "ms_since", "read_image_file", "read_photo_file", "read_undamaged",
-           "recognition_from_dict", "recognize_file", "recognize_loaded", "rules_for",
-           "scale_tile", "shared_reader", "to_dict", "to_json_line", "write_image"]
+           "load_json_file", "ms_since", "read_image_file", "read_photo_file", "read_squared",
+           "read_undamaged", "recognition_from_dict", "recognize_file", "recognize_loaded",
+           "rules_for", "scale_tile", "shared_reader", "to_dict", "to_json_line",
+           "write_image"]

@@ -66,6 +66,18 @@ def read_hand(reader: FrameReader, image_bgr: np.ndarray,
     return max(looks, key=look_score)
 
 
+def read_squared(reader: FrameReader, image_bgr: np.ndarray, set_max: int | None = None
+                 ) -> tuple[list[TileReading], list[ReaderProblem]]:
+    """The tiles of a tableau photo: the first look, or, when it is in doubt and its tiles
+    lie askew, the look turned square to them when that scores higher (no margin look: a
+    tableau is no close-up)."""
+    first = reader.read(image_bgr, set_max)
+    angle = askew_degrees(first[0])
+    if angle is None or not _in_doubt(first, image_bgr.shape):
+        return first
+    return max([first, _turned_look(reader, image_bgr, angle, set_max)], key=look_score)
+
+
 def _margin_look(reader: FrameReader, image_bgr: np.ndarray, set_max: int | None
                  ) -> tuple[list[TileReading], list[ReaderProblem]]:
     """The photo read inside a margin of its border colour, the tiles put back in place."""
