@@ -1,5 +1,5 @@
-"""A hand photo read again: turned square to tiles lying askew, or with table around it
-when the first look is in doubt.
+"""A photo whose first look is in doubt, read again: turned square to tiles lying askew
+(a hand or a tableau), or with table around it (a hand).
 
 The detector boxes halves square to the photo, and the pip reader reads each half's box:
 a half lying askew (30 to 60 degrees) is boxed with parts of its neighbours, and is
