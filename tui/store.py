@@ -572,6 +572,8 @@ class Store:
                 if self._conn.in_transaction:
                     self._conn.execute("COMMIT")
         except sqlite3.DatabaseError as error:
+            if _is_busy(error):  # another program's write, not damage
+                raise StoreError(_write_message(error, self.shown)) from None
             raise StoreDamaged(self._damaged_words(error)) from None
 
     def _damaged_words(self, error: sqlite3.Error | None = None) -> str:

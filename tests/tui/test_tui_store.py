@@ -695,3 +695,30 @@ def test_a_file_overwritten_while_open_is_said_and_never_written_into(tmp_path, 
         store.save(game, card.with_score(0, "Bo", 5), "Bo 5")
     store.close()
     assert path.read_bytes() == bytes_over
+
+
+def test_a_read_kept_waiting_by_a_lock_is_not_called_damage(tmp_path):
+    store = Store(tmp_path / "s.db")
+    game = store.create_game(new_card())
+
+    class Locked:  # the connection, its reads kept waiting by another program's write
+        def __init__(self, conn):
+            self.conn = conn
+
+        def execute(self, sql, *args):
+            if sql == "BEGIN":
+                raise sqlite3.OperationalError("database is locked")
+            return self.conn.execute(sql, *args)
+
+        def __getattr__(self, name):
+            return getattr(self.conn, name)
+
+    real, store._conn = store._conn, Locked(store._conn)
+    try:
+        with pytest.raises(StoreError) as caught:
+            store.revision(game)
+        assert not isinstance(caught.value, StoreDamaged)
+        assert "locked by another program" in str(caught.value)
+    finally:
+        store._conn = real
+        store.close()
