@@ -59,6 +59,19 @@ def subtree(board: Board, tile: Tile) -> list[Tile]:
     return out
 
 
+def played_later(board: Board, tile: Tile) -> list[Tile]:
+    """``tile`` (played on the board, not the spinner) and every tile necessarily played
+    after it: what lies on it, and, for an arm of the spinner, every tile beyond the arms
+    (arms come first: nothing is played beyond them until the spinner has all its arms,
+    so each of those came after every arm)."""
+    gone = subtree(board, tile)
+    spinner = next(e.tile for e in board.entries if e.parent is None)
+    if any(e.tile == tile and e.parent == spinner for e in board.entries):
+        gone += [e.tile for e in board.entries if e.parent not in (None, spinner)
+                 and e.tile not in gone]
+    return gone
+
+
 def judge_on(board: Board, play: Play, rules: RuleSet) -> Verdict:
     """Judge ``play`` on ``board``; DisputeError when the board itself is impossible."""
     try:
@@ -71,9 +84,7 @@ def judge_on(board: Board, play: Play, rules: RuleSet) -> Verdict:
 
 def judge_dispute(board: Board, disputed: Tile, rules: RuleSet) -> DisputeResult:
     """Judge ``disputed`` where it lies on ``board``, on the board without it and without
-    what was necessarily played later: what lies on it, and, for an arm of the spinner,
-    every tile beyond the arms (arms come first: nothing is played beyond them until the
-    spinner has all its arms, so each of those came after every arm)."""
+    what was necessarily played later (``played_later``)."""
     entry = next((e for e in board.entries if e.tile == disputed), None)
     if entry is None:
         raise DisputeError(DisputeProblem.NOT_ON_BOARD, f"{disputed} is not on the board")
@@ -86,15 +97,11 @@ def judge_dispute(board: Board, disputed: Tile, rules: RuleSet) -> DisputeResult
         raise DisputeError(DisputeProblem.IMPOSSIBLE_BOARD,
                            f"the board is impossible: {disputed} appears {len(places)} "
                            f"times ({where}); every tile exists once")
-    gone = subtree(board, disputed)
-    spinner = board.entries[0].tile
-    if entry.parent == spinner:
-        gone += [e.tile for e in board.entries if e.parent not in (None, spinner)
-                 and e.tile not in gone]
+    gone = played_later(board, disputed)
     rest = Board(tuple(e for e in board.entries if e.tile not in gone))
     play = Play(disputed, entry.parent)
     return DisputeResult(board, play, tuple(gone[1:]), judge_on(rest, play, rules))
 
 
 __all__ = ["DisputeError", "DisputeProblem", "DisputeResult", "judge_dispute", "judge_on",
-           "subtree"]
+           "played_later", "subtree"]

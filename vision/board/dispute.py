@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
 
-from scorer.dispute import DisputeError, DisputeResult, judge_dispute
+from scorer.dispute import DisputeError, DisputeResult, judge_dispute, played_later
 from scorer.notation import Board, BoardEntry
 from scorer.rules import RuleSet
 from scorer.tiles import Tile
@@ -140,7 +140,7 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
         raise NoDispute(Refusal.SPINNER)
     if not tree.in_tree(index):
         raise NoDispute(Refusal.NOT_JOINED)
-    gone = _played_later(tree, index)
+    gone = _played_later(reading, index)
     kept = [i for i in tree.order() if i not in gone]
     rest = _decode_rest(reading, kept)
     if not rest.buildable:
@@ -232,16 +232,12 @@ def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],
             for i in tree.order() if i in gone and i != index]
 
 
-def _played_later(tree, tile: int) -> set[int]:
-    """The tile and what was necessarily played after it, as the rules engine takes them
-    off (scorer.dispute.judge_dispute): what lies on it, and, for an arm, every tile
-    beyond the arms."""
-    out = [tile]
-    for current in out:
-        out.extend(tree.children(current))
-    if tree.parent[tile] == tree.root:
-        out.extend(i for i in tree.order() if tree.parent[i] not in (None, tree.root))
-    return set(out)
+def _played_later(reading: TableauReading, index: int) -> set[int]:
+    """Tile ``index`` and the tiles of the reading necessarily played after it, as the
+    rules engine takes them off (scorer.dispute.played_later) on the board read."""
+    values = reading.decoding.values
+    at = {Tile.of(*values[i]): i for i in reading.tree.order()}
+    return {at[t] for t in played_later(reading.board, Tile.of(*values[index]))}
 
 
 def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int | None = None
