@@ -39,7 +39,6 @@ import sys
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -50,7 +49,8 @@ from vision.board.dispute import NoDispute, judge_tile  # noqa: E402
 from vision.board.photo import PhotoLook  # noqa: E402
 from vision.board.read import read_tableau  # noqa: E402
 from vision.evaluation.half_pictures import real_half_pictures  # noqa: E402
-from vision.reader import border_colour, read_squared  # noqa: E402
+from vision.reader import read_squared  # noqa: E402
+from vision.reader.second_look import mapped_tile, point_mover, turned_photo  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
 from vision.synth.reader_noise import noisy_readings, truth_readings  # noqa: E402
 from vision.synth.real_halves import HalfPool, halves_cover, real_tile_photo  # noqa: E402
@@ -61,26 +61,12 @@ REAL_HALVES = Path(__file__).resolve().parent.parent / "datasets/real/pip-tracke
 TURN = {"degrees": 0.0}  # --turn: every photo turned by this much
 
 
-def turned_photo(image: np.ndarray, truth: list, degrees: float) -> tuple[np.ndarray, list]:
+def turned(image: np.ndarray, truth: list, degrees: float) -> tuple[np.ndarray, list]:
     """The photo turned by ``degrees`` in a frame grown to hold it, and the truth readings
     moved with it."""
-    from dataclasses import replace
-
-    h, w = image.shape[:2]
-    turn = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
-    cos, sin = abs(turn[0, 0]), abs(turn[0, 1])
-    size = (int(np.ceil(w * cos + h * sin)), int(np.ceil(w * sin + h * cos)))
-    turn[:, 2] += ((size[0] - w) / 2, (size[1] - h) / 2)
-    out = cv2.warpAffine(image, turn, size, borderMode=cv2.BORDER_CONSTANT,
-                         borderValue=tuple(int(c) for c in border_colour(image)))
-
-    def point(p):
-        x, y = turn @ np.array([p[0], p[1], 1.0])
-        return (float(x), float(y))
-
-    return out, [replace(t, corners_px=tuple(point(c) for c in t.corners_px),
-                         halves=tuple(replace(x, center_px=point(x.center_px))
-                                      for x in t.halves)) for t in truth]
+    out, turn = turned_photo(image, degrees)
+    point = point_mover(turn)
+    return out, [mapped_tile(t, point) for t in truth]
 
 
 def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=None):
@@ -101,7 +87,7 @@ def readings_for(scene, rng: random.Random, mode: str, reader, seed: int, pool=N
         image, placed = scene_photo(laid, size, scene.rules.set_max, nprng)
     truth = truth_readings(placed)
     if TURN["degrees"]:
-        image, truth = turned_photo(image, truth, TURN["degrees"])
+        image, truth = turned(image, truth, TURN["degrees"])
     tiles, problems = read_squared(reader, image, scene.rules.set_max)  # as board reads
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
     return (tiles, truth, PhotoLook(reader.read_at_many, image, 1.0, scene.rules.set_max,

@@ -25,6 +25,7 @@ that loses sure tiles loses.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -117,6 +118,18 @@ def _turned_look(reader: FrameReader, image_bgr: np.ndarray, degrees: float,
     each half's box, which for a half lying askew takes in its neighbours), the tiles
     turned back into the photo's pixels."""
     height, width = image_bgr.shape[:2]
+    turned, turn = turned_photo(image_bgr, degrees)
+    tiles, problems = reader.read(turned, set_max)
+    point = point_mover(cv2.invertAffineTransform(turn))
+    return ([t for t in (mapped_tile(t, point) for t in tiles) if _inside(t, width, height)],
+            [LoneHalf(point(p.center_px)) if isinstance(p, LoneHalf) else p for p in problems])
+
+
+def turned_photo(image_bgr: np.ndarray, degrees: float) -> tuple[np.ndarray, np.ndarray]:
+    """The photo turned by ``degrees`` about its centre on a canvas grown to hold all of
+    it, the rest filled with its border colour, and the 2x3 matrix taking its pixels to
+    the turned photo's."""
+    height, width = image_bgr.shape[:2]
     turn = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
     cos, sin = abs(turn[0, 0]), abs(turn[0, 1])
     size = (int(np.ceil(width * cos + height * sin)), int(np.ceil(width * sin + height * cos)))
@@ -124,18 +137,19 @@ def _turned_look(reader: FrameReader, image_bgr: np.ndarray, degrees: float,
     turned = cv2.warpAffine(image_bgr, turn, size, flags=cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_CONSTANT,
                             borderValue=tuple(int(c) for c in border_colour(image_bgr)))
-    tiles, problems = reader.read(turned, set_max)
-    back = cv2.invertAffineTransform(turn)
+    return turned, turn
 
+
+def point_mover(matrix: np.ndarray) -> Callable[[Point], Point]:
+    """A point moved by the 2x3 ``matrix``."""
     def point(p: Point) -> Point:
-        x, y = back @ np.array([p[0], p[1], 1.0])
+        x, y = matrix @ np.array([p[0], p[1], 1.0])
         return (float(x), float(y))
-
-    return ([t for t in (_mapped(t, point) for t in tiles) if _inside(t, width, height)],
-            [LoneHalf(point(p.center_px)) if isinstance(p, LoneHalf) else p for p in problems])
+    return point
 
 
-def _mapped(tile: TileReading, point) -> TileReading:
+def mapped_tile(tile: TileReading, point: Callable[[Point], Point]) -> TileReading:
+    """The reading with every corner and half centre moved by ``point``."""
     return replace(tile, corners_px=tuple(point(c) for c in tile.corners_px),
                    halves=tuple(replace(h, center_px=point(h.center_px)) for h in tile.halves))
 
