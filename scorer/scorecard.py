@@ -377,7 +377,22 @@ class Scorecard:
         return leaders, margin
 
     def result(self) -> GameResult:
-        """The winner(s) and why, in words. Before the end it says who would win now."""
+        """The winner(s) and why, in words. Before the end it says who would win now, and
+        names a round some have scored and others not: the totals count it for some only,
+        so a lead then may be no lead at all."""
+        outcome = self._outcome()
+        if outcome.finished:
+            return outcome
+        half_scored = [i for i in range(len(self.rounds))
+                       if self.round_started(i) and not self.round_complete(i)]
+        if not half_scored:
+            return outcome
+        unscored = [p for p in self.players if self.entry(half_scored[0], p) is None]
+        reason = (f"{outcome.reason}; round {self.round_header(half_scored[0])} not scored "
+                  f"yet for {_names(unscored)}")
+        return GameResult(outcome.winners, reason, finished=False)
+
+    def _outcome(self) -> GameResult:
         finished = self.is_finished
         table = self.standings()
         best = table[0].total

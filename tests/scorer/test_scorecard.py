@@ -223,3 +223,14 @@ def test_a_hand_cannot_hold_the_opening_double_or_another_hand_s_tile():
     card = card.with_entry(0, "Ann", Entry(9, method=Method.TILES, tiles=(Tile(3, 5), Tile(0, 1))))
     assert card.with_entry(1, "Bo", Entry(8, method=Method.TILES, tiles=(Tile(3, 5),)))
     assert card.with_entry(1, "Bo", Entry(18, method=Method.TILES, tiles=(Tile(9, 9),)))
+
+
+def test_interim_result_names_a_round_scored_for_some_only():
+    card = play(Scorecard.new(("Ann", "Bo", "Cy"), RULES), [[10, 20, 5]])
+    card = card.with_score(1, "Ann", 3)
+    result = card.result()
+    assert not result.finished and result.winners == ("Cy",)
+    assert result.reason == ("Cy leads with 5, 8 ahead of Ann; "
+                             "round 8-8 not scored yet for Bo and Cy")
+    card = card.with_score(1, "Bo", 0).with_score(1, "Cy", 4)
+    assert "not scored yet" not in card.result().reason
