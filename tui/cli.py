@@ -151,8 +151,10 @@ def main(argv: list[str] | None = None) -> int:
         install_sigterm,
         prefer_surrogates_on_stdout,
         run_guarded,
+        stderr_kept_open,
     )
 
+    stderr_kept_open()
     # Installed before the command's modules load, so that a SIGTERM while they load
     # ends in one line and 130 like any other moment.
     restore = install_sigterm()

@@ -105,6 +105,23 @@ def ignore_sigterm() -> None:
         pass
 
 
+def stderr_kept_open() -> None:
+    """Started with its error output closed (``2>&-``): descriptor 2 and ``sys.stderr``
+    go to /dev/null. Python leaves ``sys.stderr`` None then, and ``print(file=None)``
+    writes to stdout, so every message would land in the command's output; and a file
+    the command opens next would take descriptor 2, where native libraries write."""
+    if sys.stderr is not None:
+        return
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        if devnull != 2:
+            os.dup2(devnull, 2)
+            os.close(devnull)
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+    except OSError:
+        pass
+
+
 def _say(line: str) -> None:
     try:
         print(line, file=sys.stderr, flush=True)

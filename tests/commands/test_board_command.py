@@ -209,3 +209,11 @@ def test_check_photo_bad_requests(monkeypatch, capsys) -> None:
     assert code == 2 and "6-7 is not in the photo" in err
     code, _, err = run(check, ["9-9 9-1@9-9", "--disputed", "9-1"], capsys)
     assert code == 2 and "--disputed goes with a photo" in err
+
+
+def test_check_photo_refusals_answer_in_json_too(monkeypatch, capsys) -> None:
+    use_reader(monkeypatch, TruthReader(NAMES[0]))
+    code, out, err = run(check, [photo(NAMES[0]), "--disputed", "6-7", "--json"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert json.loads(out) == {"image": photo(NAMES[0]),
+                               "error": err.removeprefix("chickenfoot check: ").rstrip()}

@@ -84,3 +84,13 @@ def test_a_doubt_the_board_settles_is_said():
     done = _run("check", str(photo), "--disputed", "7-9")
     assert f"read as {ruled_out[0]}" in done.stdout
     assert "the board holds one elsewhere" in done.stdout
+
+
+def test_a_dispute_judged_with_too_small_a_set_says_what_the_reader_saw():
+    """--set 6 on a double-9 tableau: the verdict comes with the reader's doubt about the
+    set, as `board` and `read` give it, never judged silently."""
+    photo = SAMPLES / "images" / "tableau_7_0002.jpg"
+    done = _run("check", str(photo), "--set", "6", "--disputed", "2-5")
+    assert "bigger set than double-6" in done.stderr
+    done = _run("check", str(photo), "--set", "6", "--disputed", "2-5", "--json")
+    assert any("bigger set than double-6" in note for note in json.loads(done.stdout)["notes"])

@@ -142,3 +142,14 @@ def test_a_play_given_twice_is_refused(capsys) -> None:
     assert main(["check", ARMS, "--play", "1-5@9-1", "--play", "9-5@9-9"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--play is given twice" in err
+
+
+@pytest.mark.parametrize("argv", [
+    [ARMS, "--play", "1-5@9-1", "--arms", "5", "--json"],
+    ["9-9 (", "--play", "1-5@9-1", "--json"],
+    ["missing/board.txt", "--play", "1-5@9-1", "--json"],
+])
+def test_bad_input_with_json_also_answers_in_json(argv: list[str], capsys) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert json.loads(out) == {"error": err.removeprefix("chickenfoot check: ").rstrip("\n")}

@@ -127,3 +127,12 @@ def test_a_truth_file_with_values_no_photo_holds_is_named(blind_reader, tmp_path
     assert main(["eval", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and says in err, err
+
+
+def test_a_refused_dataset_answers_in_json_too(blind_reader, tmp_path, capsys):
+    missing = str(tmp_path / "missing")
+    assert main(["eval", missing, "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert err.count("\n") == 1
+    assert json.loads(out) == {"dataset": missing,
+                               "error": err.removeprefix("chickenfoot eval: ").rstrip()}

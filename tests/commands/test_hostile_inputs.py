@@ -5,7 +5,9 @@ exit 2 (or works), never a hang, a crash or a traceback."""
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -308,3 +310,14 @@ def test_hand_options_given_with_tableau_are_said_not_ignored(tmp_path, capsys):
                  "--hard", "0.5"]) == 2
     one_line(capsys, "--set, --hard do not apply to --tableau")
     assert not out.exists()
+
+
+def test_a_command_whose_error_output_is_closed_reads_on():
+    """``2>&-``: Python leaves sys.stderr None, and print(file=None) writes to stdout."""
+    photo = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "hand-double12.jpg"
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "read", str(photo)],
+                          stdout=subprocess.PIPE, stderr=None, timeout=120,
+                          preexec_fn=lambda: os.close(2))
+    assert done.returncode == 0
+    assert "pip total: 95" in done.stdout.decode()
+    assert "error" not in done.stdout.decode()

@@ -15,17 +15,22 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from scorer.notation import format_board
 from scorer.tiles import Tile
-from tui.commands.check import InputError, rules_from_args, rules_in_set
+from tui.commands.check import InputError, refused, rules_from_args, rules_in_set
 
 
 def run_photo(args: argparse.Namespace) -> int:
     from tui.board_words import problem_line, refusal_line, ruled_out_line
-    from tui.commands.board import print_problems, read_photo_for
+    from tui.commands.board import (
+        all_problem_lines,
+        print_capped,
+        print_problems,
+        read_photo_for,
+    )
     from vision.board import NoDispute, judge_tile, may_lack, ruled_out
+    from vision.json_names import name_fields
 
     path = args.board[0]
     try:
@@ -40,25 +45,26 @@ def run_photo(args: argparse.Namespace) -> int:
             raise InputError(f"--disputed: {error}") from None
         rules = rules_from_args(args)
     except InputError as error:
-        print(f"chickenfoot check: {error}", file=sys.stderr)
-        return 2
-    photo = read_photo_for(path, args.set_max, args.annotate, "check")
+        return refused(str(error), args.json, path)
+    photo = read_photo_for(path, args.set_max, args.annotate, "check", json_errors=args.json)
     if photo is None:
         return 2
     reading = photo.reading
     if not reading.built:
         print_problems("check", photo)
+        if args.json:
+            print(json.dumps({**name_fields("image", photo.loaded.path), "error":
+                              "the photo could not be turned into a board",
+                              "problems": all_problem_lines(photo)}))
         return 2
     try:
         if args.set_max is None:
             rules = rules_in_set(rules, reading.set_max)
         judged = judge_tile(reading, disputed, rules)
     except InputError as error:
-        print(f"chickenfoot check: {error}", file=sys.stderr)
-        return 2
+        return refused(str(error), args.json, path)
     except NoDispute as error:
-        print(f"chickenfoot check: {refusal_line(error, reading.tiles)}", file=sys.stderr)
-        return 2
+        return refused(refusal_line(error, reading.tiles), args.json, path)
     result = judged[0][0]
     # what the board read may lack: the verdict holds whatever it is
     lacking = [problem_line(p, reading.tiles) for p in may_lack(reading)]
@@ -72,6 +78,7 @@ def run_photo(args: argparse.Namespace) -> int:
         data["may_lack"] = lacking
         data["ruled_out"] = [{"tile": str(t), "chance": round(chance, 3),
                               "why": "the board holds it elsewhere"} for t, chance in settled]
+        data["notes"] = list(photo.reader_problems)
         print(json.dumps(data))
     else:
         print(f"board read: {format_board(result.board)}")
@@ -86,4 +93,6 @@ def run_photo(args: argparse.Namespace) -> int:
             print(f"doubt: {ruled_out_line(result.play.tile, other, chance)}")
         for line in lacking:
             print(f"the same verdict either way: {line}")
+        # what the reader says of the whole photo: a set bigger than --set, damage
+        print_capped(list(photo.reader_problems), "note: ")
     return 0 if result.verdict.legal else 1
