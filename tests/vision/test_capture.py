@@ -345,3 +345,33 @@ def test_an_animation_says_only_its_first_frame_was_read(tmp_path):
     assert animation_frames(webp(b"VP8 "), "webp") == 1
     assert animation_frames(webp(*[b"ANMF"] * 100), "webp") == 64  # counted up to 64
     assert animation_frames(still, "png") == 1 and animation_frames(still[:20], "png") == 1
+
+
+def _tiff_turned(image: np.ndarray, orientation: int) -> bytes:
+    """An uncompressed RGB TIFF of ``image`` whose Orientation tag is ``orientation``."""
+    height, width = image.shape[:2]
+    pixels = image[:, :, ::-1].tobytes()
+    entries = [(256, 4, 1, width), (257, 4, 1, height), (258, 3, 1, 8), (259, 3, 1, 1),
+               (262, 3, 1, 2), (273, 4, 1, 0), (274, 3, 1, orientation), (277, 3, 1, 3),
+               (278, 4, 1, height), (279, 4, 1, len(pixels))]
+    start = 8 + 2 + 12 * len(entries) + 4
+    entries[5] = (273, 4, 1, start)
+    table = b"".join(struct.pack("<HHI", tag, kind, n) + struct.pack(
+        "<H2x" if kind == 3 else "<I", value) for tag, kind, n, value in entries)
+    return (b"II*\x00" + struct.pack("<I", 8) + struct.pack("<H", len(entries)) + table
+            + struct.pack("<I", 0) + pixels)
+
+
+def test_a_tiff_stored_turned_a_quarter_is_refused_for_what_it_is(tmp_path):
+    # OpenCV 5.1 decodes no TIFF with Orientation 5 to 8 whose sides differ: not damage
+    upright = tmp_path / "upright.tif"
+    upright.write_bytes(_tiff_turned(_split_colour(), 1))
+    assert load_image(str(upright)).pixels.shape[:2] == (40, 80)
+    turned = tmp_path / "turned.tif"
+    turned.write_bytes(_tiff_turned(_split_colour(), 6))
+    try:
+        load_image(str(turned))
+    except ImageError as error:
+        assert "TIFF stored turned a quarter" in str(error) and "damaged" not in str(error)
+    else:  # a later OpenCV decodes it: then it must come upright, its sides swapped
+        assert load_image(str(turned)).pixels.shape[:2] == (80, 40)

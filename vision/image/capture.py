@@ -57,6 +57,7 @@ from vision.image.header import (
     animation_frames,
     file_reader,
     header_size,
+    tiff_orientation,
     tiff_pages,
     unread_format,
 )
@@ -163,8 +164,13 @@ def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
             reduce_by, flag = _reduction(path, kind, stored, most)
         decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1)
         pages = tiff_pages(file_reader(handle)) if kind == "tiff" else 1
+        orientation = (tiff_orientation(file_reader(handle))
+                       if kind == "tiff" and decoded.pixels is None else 1)
         frames = animation_frames(file_reader(handle), kind)
     pixels = decoded.pixels
+    if pixels is None and orientation in range(5, 9) and stored[0] != stored[1]:
+        raise ImageError(path, "a TIFF stored turned a quarter (its Orientation tag is "
+                               f"{orientation}), which is not read: save it as JPEG or PNG")
     if pixels is None:
         raise ImageError(path, "image data is damaged or cut short")
     height, width = pixels.shape[:2]
