@@ -87,6 +87,19 @@ class _Parser(argparse.ArgumentParser):
         self._words = list(sys.argv[1:] if args is None else args)
         return super().parse_known_args(args, namespace)
 
+    def parse_args(self, args=None, namespace=None):
+        # argparse leaves words no parser took to the top one, which then named no
+        # command ("chickenfoot: unrecognized arguments: --sett 12"): the command does
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:
+            chosen = self._subcommand_parsers().get(getattr(parsed, "command", None), self)
+            chosen.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+    def _subcommand_parsers(self) -> dict[str, argparse.ArgumentParser]:
+        return next((dict(action._name_parser_map) for action in self._actions
+                     if isinstance(action, argparse._SubParsersAction)), {})
+
     def error(self, message: str):
         import os
 

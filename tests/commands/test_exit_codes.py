@@ -139,7 +139,8 @@ def test_a_signal_while_the_command_starts_is_one_line_and_130(sent, said):
 def test_an_option_is_written_whole(capsys):
     # argparse took --count for --count-doubtful: doubtful tiles counted unasked
     assert main(["read", str(HAND), "--count"]) == 2
-    assert "unrecognized arguments: --count" in capsys.readouterr().err
+    assert capsys.readouterr().err == ("chickenfoot read: unrecognized arguments: --count (see "
+                                       "chickenfoot read --help)\n")
     assert main(["check", "1-1", "--pla", "1-2@1-1"]) == 2
 
 

@@ -51,7 +51,7 @@ def test_simulate_takes_what_the_set_can_deal(players: int, set_max: int, capsys
     code, out, err = run(simulate, ["--players", str(players), "--games", "1",
                                     "--set", str(set_max), "--strategy", "greedy"], capsys)
     assert code == 0 and err == ""
-    assert out.splitlines()[0].startswith(f"{players} players, 1 games")
+    assert out.splitlines()[0].startswith(f"{players} players, 1 game")
     assert f"player {players} " in out
 
 

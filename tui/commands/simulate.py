@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from scorer.messages import counted
 from scorer.round import RoundEnd
 from scorer.rule_problems import RuleProblemKind, rule_problems
 from scorer.rules import RoundOrder, RuleSet
@@ -149,7 +150,7 @@ def run(args: argparse.Namespace) -> int:
     summary = summarize(rules, args.players, args.games, args.seed, args.strategy,
                         ProgressEvery(PROGRESS_EVERY_S,
                                       lambda text: print(text, file=sys.stderr, flush=True)))
-    print(f"{args.players} players, {args.games} games, seed {args.seed}, "
+    print(f"{args.players} players, {counted(args.games, 'game')}, seed {args.seed}, "
           f"strategy {args.strategy}, double-{rules.set_max}")
     if rules.hand_deal(args.players).cut:
         print(rules.describe(players=args.players)[3])

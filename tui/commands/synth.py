@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from scorer.messages import clip_name, os_reason
+from scorer.messages import clip_name, counted, os_reason
 from tui.commands.errors import output_path, seed, share
 
 MAX_COUNT = 1_000_000  # photos in one set: a million is days of rendering
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
         except LayoutError as error:
             print(f"chickenfoot synth: {error}", file=sys.stderr)
             return 2
-        print(f"wrote {args.count} tableau photos to {args.out}")
+        print(f"wrote {counted(args.count, 'tableau photo')} to {args.out}")
         return 0
     try:
         write_dataset(
@@ -109,5 +109,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"chickenfoot synth: cannot write to {clip_name(args.out)}: {os_reason(error)}",
               file=sys.stderr)
         return 2
-    print(f"wrote {args.count} photos to {args.out}")
+    print(f"wrote {counted(args.count, 'photo')} to {args.out}")
     return 0
