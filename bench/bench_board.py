@@ -205,7 +205,7 @@ def bench_disputes(count, mode, reader, seed, rules, size, spinner=None, misses=
         ok, why = False, "no board built"
         if reading.built:
             try:
-                result = judge_tile(reading, scene.disputed.tile, rules)[0][0]
+                result = judge_tile(reading, scene.disputed.tile, rules).readings[0][0]
                 ok = result.verdict.legal == truth.legal
                 wrong += not ok
                 why = f"verdict {'legal' if result.verdict.legal else 'illegal'}"

@@ -127,7 +127,7 @@ def run(cache: Path, out: Path | None, against: Path | None) -> None:
                 f"problems {problem_lines(reading)}, notes {note_lines(reading)}")
         if disputed is not None and reading.built:
             try:
-                judged = judge_tile(reading, disputed[0], rules)
+                judged = judge_tile(reading, disputed[0], rules).readings
                 legal = judged[0][0].verdict.legal
                 right_verdicts += legal == disputed[1]
                 wrong_verdicts += legal != disputed[1]

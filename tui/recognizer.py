@@ -51,11 +51,18 @@ class CannotJudge(Exception):
     """A tile of a photo's board that cannot be judged there (the message says why)."""
 
 
-# (the tile in dispute, the rules) -> each reading of it judged, likeliest first, with
-# its chance; raises CannotJudge
-JudgeTile = Callable[[Tile, RuleSet], list[tuple[DisputeResult, float]]]
-# the tile in dispute -> the readings of it the board rules out (held elsewhere), in words
-Settled = Callable[[Tile], tuple[str, ...]]
+@dataclasses.dataclass(frozen=True, slots=True)
+class TileVerdicts:
+    """A tile of a photo's board judged where it lies: each reading of it, likeliest
+    first, with its chance, and the readings of it the board rules out (held elsewhere),
+    in words."""
+
+    readings: tuple[tuple[DisputeResult, float], ...]
+    settled: tuple[str, ...] = ()
+
+
+# (the tile in dispute, the rules) -> its verdicts; raises CannotJudge
+JudgeTile = Callable[[Tile, RuleSet], TileVerdicts]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -63,8 +70,8 @@ class BoardReading:
     """A photo of the tableau as the app sees it: the board read as it lies (None when
     the photo gave none), what is wrong with it or why there is none (``problems``),
     what the reader noticed or the board corrected on the way (``notes``), and ``judge``,
-    which judges any tile of it on this same reading (the photo is read once), with
-    ``settled`` saying which readings of it the board rules out. No pixels."""
+    which judges any tile of it on this same reading (the photo is read once). No
+    pixels."""
 
     image: str
     board: Board | None
@@ -73,7 +80,6 @@ class BoardReading:
     notes: tuple[str, ...] = ()
     tiles_read: int = 0
     judge: JudgeTile | None = None
-    settled: Settled | None = None
 
     @property
     def ok(self) -> bool:
@@ -140,28 +146,18 @@ def _noop(_: str) -> None:
 def _judge_on(reading) -> JudgeTile:
     """Judging any tile of ``reading`` (a vision.board.TableauReading), reading nothing
     again."""
-    def judge(tile: Tile, rules: RuleSet) -> list[tuple[DisputeResult, float]]:
-        from tui.board_words import refusal_line
+    def judge(tile: Tile, rules: RuleSet) -> TileVerdicts:
+        from tui.board_words import refusal_line, ruled_out_line
         from vision.board import NoDispute, judge_tile
 
         try:
-            return judge_tile(reading, tile, rules)
+            judged = judge_tile(reading, tile, rules)
         except NoDispute as error:
             raise CannotJudge(refusal_line(error, reading.tiles)) from None
+        return TileVerdicts(judged.readings, tuple(
+            ruled_out_line(tile, other, chance) for other, chance in judged.ruled_out))
 
     return judge
-
-
-def _settled_on(reading) -> Settled:
-    """The readings of a disputed tile that ``reading``'s board rules out, in words."""
-    def settled(tile: Tile) -> tuple[str, ...]:
-        from tui.board_words import ruled_out_line
-        from vision.board import ruled_out
-
-        return tuple(ruled_out_line(tile, other, chance)
-                     for other, chance in ruled_out(reading, tile))
-
-    return settled
 
 
 class VisionRecognizer:
@@ -275,7 +271,7 @@ class VisionRecognizer:
         if reading.built:
             notes = (*note_lines(reading), *photo.reader_problems)
             return BoardReading(path, reading.board, reading.set_max, problems, notes,
-                                len(photo.tiles), _judge_on(reading), _settled_on(reading))
+                                len(photo.tiles), _judge_on(reading))
         return BoardReading(path, None, reading.set_max, problems + photo.reader_problems, (),
                             len(photo.tiles))
 

@@ -51,7 +51,7 @@ def test_judging_any_tile_lays_no_tile_the_board_does_not_hold(photo):
     judged = 0
     for tile in sorted(held - {reading.board.entries[0].tile}):
         try:
-            results = judge_tile(reading, tile, RuleSet())
+            results = judge_tile(reading, tile, RuleSet()).readings
         except NoDispute:
             continue
         judged += 1

@@ -290,7 +290,11 @@ async def test_a_reading_the_board_rules_out_is_shown_beside_the_verdict(make_ap
     photo.write_bytes(b"\xff\xd8 not decoded by the fake")
     line = ("the tile is read unsurely; read as 1-6 (chance 0.09) it would be a second 1-6, "
             "and the board holds one elsewhere: judged as 1-5")
-    settled = replace(TABLEAU, settled=lambda tile: (line,) if tile == Tile(1, 5) else ())
+    def judge(tile, rules):
+        judged = TABLEAU.judge(tile, rules)
+        return replace(judged, settled=(line,) if tile == Tile(1, 5) else ())
+
+    settled = replace(TABLEAU, judge=judge)
     app = make_app(FakeRecognizer(board=settled))
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_dispute(pilot)

@@ -15,6 +15,7 @@ from tui.recognizer import (
     CameraUnavailable,
     NoSnapshotWaiting,
     RecognizerUnavailable,
+    TileVerdicts,
 )
 from vision.types import HalfReading, Recognition, TileReading
 
@@ -41,7 +42,7 @@ JUDGED: list[Tile] = []  # tiles judged on the fake tableau's reading, in order
 def _judge_on_fake_tableau(tile: Tile, rules):
     """As the real reading judges: on the board read, without reading the photo again."""
     JUDGED.append(tile)
-    return [(judge_dispute(_TABLEAU_BOARD, tile, rules), 0.99)]
+    return TileVerdicts(((judge_dispute(_TABLEAU_BOARD, tile, rules), 0.99),))
 
 
 # A tableau: the spinner with two arms, and 1-5 on the 1 of 9-1, played before the

@@ -78,7 +78,7 @@ def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     assert [p.kind for p in reading.problems] == [Kind.LEAF_UNFOUND]
     assert problem_lines(reading)[0].startswith("6-4 may lie at (")
     # a verdict that holds with the leaf there or not: 3-7 lies far from it
-    (result, _), = judge_tile(reading, Tile.of(3, 7), RULES)
+    (result, _), = judge_tile(reading, Tile.of(3, 7), RULES).readings
     assert result.verdict.legal
     plain = replace(missed, halves=tuple(replace(h, pips=0) for h in missed.halves),
                     confidence=0.3)
@@ -101,7 +101,7 @@ def test_a_verdict_that_a_leaf_unplaced_would_change_is_not_given() -> None:
         judge_tile(reading, Tile.of(1, 5), RULES)
     line = refusal_line(caught.value, reading.tiles)
     assert "may lack tiles" in line and ("4-9" in line or "9-4" in line), line
-    (result, _), = judge_tile(read_tableau(truth, 9), Tile.of(1, 5), RULES)
+    (result, _), = judge_tile(read_tableau(truth, 9), Tile.of(1, 5), RULES).readings
     assert result.verdict.legal
 
 
@@ -141,7 +141,8 @@ def test_check_gives_the_verdict_and_names_the_leaf_it_holds_either_way(monkeypa
 
     reading = glimpsed_in_glare(BOARDS[3], (4, 6))[3]
     monkeypatch.setattr(board_command, "read_photo_for",
-                        lambda *args: SimpleNamespace(reading=reading))
+                        lambda *args, **options: SimpleNamespace(reading=reading,
+                                                                   reader_problems=()))
     for extra in ([], ["--json"]):
         parser = argparse.ArgumentParser()
         check.add_arguments(parser)

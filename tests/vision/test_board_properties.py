@@ -39,6 +39,6 @@ def test_a_perfect_reading_reads_back_to_the_board_laid(seed, size, rules, kind)
     assert reading.built, problem_lines(reading)
     assert reading.board == scene.board  # as laid, a misplayed tile included
     if scene.disputed is not None:
-        (result, _), = judge_tile(reading, scene.disputed.tile, rules)
+        (result, _), = judge_tile(reading, scene.disputed.tile, rules).readings
         truth = judge_dispute(scene.board, scene.disputed.tile, rules)
         assert result.verdict.legal == truth.verdict.legal == scene.verdict().legal

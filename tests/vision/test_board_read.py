@@ -918,7 +918,7 @@ def test_disputed_join_keeps_the_values_seen() -> None:
     assert reading.built and reading.board == board
     assert problem_lines(reading) in (["3-7 touches 9-1: 3 against 1"],
                                        ["1-9 touches 7-3: 1 against 3"])
-    (result, chance), = judge_tile(reading, Tile(3, 7), RULES)
+    (result, chance), = judge_tile(reading, Tile(3, 7), RULES).readings
     assert not result.verdict.legal and result.board == board and chance > 0.9
 
 
@@ -931,7 +931,7 @@ def test_a_tile_the_rest_would_read_as_the_disputed_one_gives_way_to_it() -> Non
     tiles[i] = unsure(tiles[i], tiles[i].pips.index(5), 6, 5, 0.55, 0.4)
     reading = read_tableau(tiles, 9)
     assert reading.board == parse_board(notation)
-    (result, chance), = judge_tile(reading, Tile(6, 9), RULES)
+    (result, chance), = judge_tile(reading, Tile(6, 9), RULES).readings
     assert result.verdict.legal and result.board == parse_board(notation) and chance > 0.9
 
 
@@ -952,7 +952,7 @@ def test_no_verdict_on_a_board_that_could_not_place_a_tile() -> None:
     assert refusal_line(caught.value, reading.tiles).startswith(
         "the board may lack tiles or hold tiles it could not place, and a verdict depends on "
         "the whole board, so 1-5 cannot be judged on it: a tile not joined to anything: 6-6")
-    (result, _), = judge_tile(read_tableau(tiles[:-1], 9), Tile(1, 5), RULES)
+    (result, _), = judge_tile(read_tableau(tiles[:-1], 9), Tile(1, 5), RULES).readings
     assert result.verdict.legal  # the same board whole is judged
 
 
@@ -970,10 +970,10 @@ def test_a_play_that_does_not_match_the_end_it_touches_is_judged_on_a_board_lack
     tiles.append(far.moved(900.0, 700.0))
     reading = read_tableau(tiles, 9)
     assert any(p.kind is Kind.LOOSE_TILE for p in reading.problems)
-    (result, _), = judge_tile(reading, Tile(4, 5), RULES)
+    (result, _), = judge_tile(reading, Tile(4, 5), RULES).readings
     assert not result.verdict.legal
     assert result.verdict.violations == {Violation.NO_MATCH}
-    (whole, _), = judge_tile(read_tableau(tiles[:-1], 9), Tile(4, 5), RULES)
+    (whole, _), = judge_tile(read_tableau(tiles[:-1], 9), Tile(4, 5), RULES).readings
     assert whole.verdict == result.verdict
 
 
@@ -1098,7 +1098,7 @@ def test_sample_photo_truth_reads_back_to_its_board(name: str) -> None:
     reading = read_tableau(tiles, 9)
     assert reading.built, problem_lines(reading)
     assert reading.board == truth  # as it lies, the disputed tile's own values included
-    (result, _), *_ = judge_tile(reading, Tile.parse(disputed["tile"]), RuleSet())
+    (result, _), *_ = judge_tile(reading, Tile.parse(disputed["tile"]), RuleSet()).readings
     assert result.verdict.legal == disputed["legal"]
 
 

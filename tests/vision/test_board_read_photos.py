@@ -40,7 +40,8 @@ def test_real_reader_reads_most_sample_boards_exactly() -> None:
         photo = read_board_photo(str(SAMPLES / "images" / f"{name}.jpg"), reader, 9)
         truth = parse_board((SAMPLES / "truth" / f"{name}.board.txt").read_text())
         exact += photo.reading.built and photo.reading.board == truth  # as it lies
-        (result, _), *_ = judge_tile(photo.reading, Tile.parse(disputed["tile"]), RuleSet())
+        (result, _), *_ = judge_tile(photo.reading, Tile.parse(disputed["tile"]),
+                                     RuleSet()).readings
         verdicts += result.verdict.legal == disputed["legal"]
     assert exact >= len(names) - 1, f"{exact} of {len(names)} boards read exactly"
     assert verdicts == len(names)

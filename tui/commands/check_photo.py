@@ -29,7 +29,7 @@ def run_photo(args: argparse.Namespace) -> int:
         print_problems,
         read_photo_for,
     )
-    from vision.board import NoDispute, judge_tile, may_lack, ruled_out
+    from vision.board import NoDispute, judge_tile, may_lack
     from vision.json_names import name_fields
 
     path = args.board[0]
@@ -60,16 +60,17 @@ def run_photo(args: argparse.Namespace) -> int:
     try:
         if args.set_max is None:
             rules = rules_in_set(rules, reading.set_max)
-        judged = judge_tile(reading, disputed, rules)
+        judgement = judge_tile(reading, disputed, rules)
     except InputError as error:
         return refused(str(error), args.json, path)
     except NoDispute as error:
         return refused(refusal_line(error, reading.tiles), args.json, path)
+    judged = judgement.readings
     result = judged[0][0]
     # what the board read may lack: the verdict holds whatever it is
     lacking = [problem_line(p, reading.tiles) for p in may_lack(reading)]
     # a reading of the tile the board holds elsewhere: a doubt the board settles
-    settled = ruled_out(reading, disputed)
+    settled = judgement.ruled_out
     if args.json:
         data = result.to_dict()
         data["doubtful"] = len(judged) > 1

@@ -291,12 +291,11 @@ class DisputeScreen(Screen[None]):
                 except CannotJudge as error:
                     self._show_error(str(error))
                     return
-                (first, chance), *others = judged
-                settled = reading.settled(play.tile) if reading.settled else ()
+                (first, chance), *others = judged.readings
                 self._show_judgement(Judgement(
                     first.board, first.play, first.taken_off, first.verdict, chance,
                     tuple((Judgement(o.board, o.play, o.taken_off, o.verdict), c)
-                          for o, c in others), settled))
+                          for o, c in others), judged.settled))
                 return
         try:
             judgement = judge_text(self._board_text(), play_text, self.rules)

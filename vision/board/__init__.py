@@ -8,11 +8,11 @@ words are made where they are shown: ``tui.board_words``), and ``dispute`` judge
 tile of a board already read, with the tile's own pixels.
 """
 
-from vision.board.dispute import NoDispute, Refusal, judge_tile, may_lack, ruled_out
+from vision.board.dispute import NoDispute, Refusal, TileJudgement, judge_tile, may_lack
 from vision.board.photo import PhotoError, annotate_board, read_board_photo
 from vision.board.problems import BoardNote, BoardProblem, Kind, Note
 from vision.board.read import TableauReading, read_tableau
 
 __all__ = ["BoardNote", "BoardProblem", "Kind", "NoDispute", "Note", "PhotoError", "Refusal",
-           "TableauReading", "annotate_board", "judge_tile", "may_lack", "read_board_photo",
-           "read_tableau", "ruled_out"]
+           "TableauReading", "TileJudgement", "annotate_board", "judge_tile", "may_lack",
+           "read_board_photo", "read_tableau"]

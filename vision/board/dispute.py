@@ -66,6 +66,16 @@ class Dispute:
         return len(self.readings) > 1
 
 
+@dataclass(frozen=True, slots=True)
+class TileJudgement:
+    """A disputed tile judged where it lies: once per reading of it, likeliest first, each
+    with its chance, and the readings of it by its own halves that the rest of the board
+    holds elsewhere (every tile exists once), with theirs: a doubt the board settles."""
+
+    readings: tuple[tuple[DisputeResult, float], ...]
+    ruled_out: tuple[tuple[Tile, float], ...] = ()
+
+
 class Refusal(Enum):
     """Why a tile cannot be judged on a reading."""
 
@@ -241,10 +251,10 @@ def _played_later(reading: TableauReading, index: int) -> set[int]:
 
 
 def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int | None = None
-               ) -> list[tuple[DisputeResult, float]]:
+               ) -> TileJudgement:
     """The tile the photo shows as ``tile`` (or tile ``index`` of the reading, taken as
-    ``tile``) judged where it lies, once per reading of it, likeliest first, each with its
-    chance; NoDispute saying why it cannot be judged on this reading."""
+    ``tile``) judged where it lies; NoDispute saying why it cannot be judged on this
+    reading."""
     if tile.high > reading.set_max:
         raise NoDispute(Refusal.BEYOND_SET, tile, set_max=reading.set_max)
     if index is None:
@@ -280,19 +290,8 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
         out.append((result, option.probability))
     if not out:
         raise NoDispute(Refusal.HELD_ELSEWHERE, tile)
-    return out
-
-
-def ruled_out(reading: TableauReading, tile: Tile) -> tuple[tuple[Tile, float], ...]:
-    """The readings of the tile the photo shows as ``tile``, by its own halves, that the
-    rest of the board holds elsewhere, with their chances: a tile read in doubt whose
-    other reading cannot lie there, since every tile exists once."""
-    index = locate(reading, tile)
-    try:
-        dispute = dispute_at(reading, index, named=tile) if index is not None else None
-    except NoDispute:
-        return ()
-    return tuple((Tile.of(*v), p) for v, p in dispute.ruled_out) if dispute else ()
+    return TileJudgement(tuple(out), tuple((Tile.of(*values), chance)
+                                           for values, chance in dispute.ruled_out))
 
 
 def _failing_whatever_is_missing(result: DisputeResult, reading: TableauReading,
@@ -340,5 +339,5 @@ def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,
             for k in range(1, len(leaves) + 1) for chosen in combinations(leaves, k)]
 
 
-__all__ = ["Dispute", "DisputedReading", "NoDispute", "Refusal", "dispute_at", "judge_tile",
-           "locate", "may_lack", "own_readings", "ruled_out"]
+__all__ = ["Dispute", "DisputedReading", "NoDispute", "Refusal", "TileJudgement", "dispute_at",
+           "judge_tile", "locate", "may_lack", "own_readings"]
