@@ -23,11 +23,12 @@ from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from scorer.messages import escaped
+from scorer.messages import counted, escaped
 from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
 from tui.guard import EXIT_TERMINATED
+from tui.keys_ahead import KeysAhead
 from tui.pasted_text import pasted_text, read_pastes_as_text
 from tui.pending import Change
 from tui.recognizer import Recognizer
@@ -76,6 +77,8 @@ class ChickenFootApp(App[None]):
         # The score screen pushed and not dismissed yet: keys typed before it opened are
         # handed to it by the scorecard.
         self.opening_entry: ScoreEntryScreen | RoundRowScreen | None = None
+        # keys typed past a score's Enter before its screen opened: for the next cell
+        self.keys_ahead = KeysAhead(self, self.scorecard.take_key)
         self.games_shown = 0  # counted up each time another game is put on the card
         # Changes undone before they reached the disk, last undone last: U brings them
         # back. The store's own redo past its cursor predates them (a change never saved
@@ -435,30 +438,39 @@ class ChickenFootApp(App[None]):
 
         def scored(entry: Entry | None) -> None:
             self.opening_entry = None
-            if entry is None or self.card is None or self._other_game(
-                    opened, f"{player}'s score"):
-                return
-            if screen.ask_opening and screen.opening != self.card.opening(round_index):
-                try:
-                    self.change(row_change.set_opening(round_index, screen.opening))
-                except ValueError as error:
-                    self.notify(str(error), title="Not recorded", severity="error")
-                    return
-            now = _score_in(self.card, round_index, player)
-            if now != _score_in(card, round_index, player):
-                self.notify(
-                    f"Not recorded: {player}'s score in round {round_index + 1} was changed "
-                    f"in another window while this one was open (now "
-                    f"{'empty' if now is None else now.points}). Check it, and enter yours "
-                    "again if it still holds.",
-                    title="Changed in another window", severity="error", timeout=30)
-                return
-            self.record(round_index, player, entry)
+            if self._recorded_entry(entry, round_index, player, card, opened, screen):
+                self.keys_ahead.send_on()
+            else:
+                self.keys_ahead.let_go()
 
         screen = ScoreEntryScreen(card, round_index, player, "capture" if live else mode,
                                   photo, self.camera_index, typed, live=live)
         self.opening_entry = screen
         self.push_screen(screen, scored)
+
+    def _recorded_entry(self, entry: Entry | None, round_index: int, player: str,
+                        card: Scorecard, opened: int, screen: ScoreEntryScreen) -> bool:
+        """Record what the score screen gave; False when nothing was recorded."""
+        if entry is None or self.card is None or self._other_game(
+                opened, f"{player}'s score"):
+            return False
+        if screen.ask_opening and screen.opening != self.card.opening(round_index):
+            try:
+                self.change(row_change.set_opening(round_index, screen.opening))
+            except ValueError as error:
+                self.notify(str(error), title="Not recorded", severity="error")
+                return False
+        now = _score_in(self.card, round_index, player)
+        if now != _score_in(card, round_index, player):
+            self.notify(
+                f"Not recorded: {player}'s score in round {round_index + 1} was changed "
+                f"in another window while this one was open (now "
+                f"{'empty' if now is None else now.points}). Check it, and enter yours "
+                "again if it still holds.",
+                title="Changed in another window", severity="error", timeout=30)
+            return False
+        self.record(round_index, player, entry)
+        return True
 
     def action_score_row(self, typed: str = "") -> None:
         """Every player's score of the selected round in one row."""
@@ -477,21 +489,30 @@ class ChickenFootApp(App[None]):
 
         def scored(result: RowResult | None) -> None:
             self.opening_entry = None
-            if result is None or self.card is None or self._other_game(
-                    opened, f"round {round_index + 1}"):
-                return
-            if _row_in(self.card, round_index) != _row_in(card, round_index):
-                self.notify(
-                    f"Not recorded: round {round_index + 1} was changed in another window "
-                    "while the row was open. Check it, and enter the row again if it "
-                    "still holds.", title="Changed in another window", severity="error",
-                    timeout=30)
-                return
-            self.record_row(round_index, result)
+            if self._recorded_row(result, round_index, card, opened):
+                self.keys_ahead.send_on()
+            else:
+                self.keys_ahead.let_go()
 
         screen = RoundRowScreen(card, round_index, typed)
         self.opening_entry = screen
         self.push_screen(screen, scored)
+
+    def _recorded_row(self, result: RowResult | None, round_index: int, card: Scorecard,
+                      opened: int) -> bool:
+        """Record the row the row screen gave; False when nothing was recorded."""
+        if result is None or self.card is None or self._other_game(
+                opened, f"round {round_index + 1}"):
+            return False
+        if _row_in(self.card, round_index) != _row_in(card, round_index):
+            self.notify(
+                f"Not recorded: round {round_index + 1} was changed in another window "
+                "while the row was open. Check it, and enter the row again if it "
+                "still holds.", title="Changed in another window", severity="error",
+                timeout=30)
+            return False
+        self.record_row(round_index, result)
+        return True
 
     def _other_game(self, opened: int, what: str) -> bool:
         """True (and says so) when another game was put on the card since a score screen
@@ -798,12 +819,19 @@ class ChickenFootApp(App[None]):
         self.export_game(self.game_id)
 
     def export_game(self, game_id: int) -> None:
+        """Write the game's CSV and JSON: the game on the card as it is shown, changes not
+        saved yet included (the file's older version went out, unsaid), another as
+        saved."""
+        shown = self.card if game_id == self.game_id else None
         try:
-            csv_path, json_path = self.store.export_files(game_id)
+            csv_path, json_path = self.store.export_files(game_id, card=shown)
         except StoreError as error:
             self.notify(str(error), title="Export failed", severity="error")
             return
-        self.notify(f"{csv_path}\n{json_path}", title=f"Game {game_id} exported", timeout=10)
+        unsaved = (f" as shown, {counted(len(self.pending), 'change')} in it not saved yet"
+                   if shown is not None and self.pending else "")
+        self.notify(f"{csv_path}\n{json_path}", title=f"Game {game_id} exported{unsaved}",
+                    timeout=10)
 
     def action_verify(self, photo: str = "") -> None:
         """Settle a disputed play on a board from a photo or typed, under this game's

@@ -139,21 +139,38 @@ class RoundRowScreen(Screen[RowResult | None]):
         self.query_one("#row-cells", Grid).styles.grid_size_columns = min(count, 4)
         first = next((s for s, p in enumerate(self.card.players)
                       if self.before[p] is None), 0)
-        self._replay(first)
+        self._typed_to = self._replay(first)
         if self.save_on_open:
-            self.call_after_refresh(self.action_save)
+            # nothing focused meanwhile: keys typed on reach on_key, for the next cell
+            self.call_after_refresh(self._save_on_open)
+        else:
+            self._typed_to.focus()
 
-    def _replay(self, seat: int) -> None:
-        """Put the keys typed before the screen opened into the cells, Tab moving on."""
+    def _replay(self, seat: int) -> Input:
+        """Put the keys typed before the screen opened into the cells, Tab moving on; the
+        cell typed last."""
         parts = self.typed.split("\t")
         for offset, text in enumerate(parts):
             cell = self._cell((seat + offset) % len(self.card.players))
             if text or offset:
                 cell.value = text
         target = self._cell((seat + len(parts) - 1) % len(self.card.players))
-        target.focus()
         target.cursor_position = len(target.value)
         self._check()
+        return target
+
+    def _save_on_open(self) -> None:
+        """Enter typed before the screen opened: save at once. Refused, the row stays on
+        screen to be put right, and the keys typed after that Enter are let go."""
+        if not self._save():
+            self.save_on_open = False
+            self.app.keys_ahead.let_go()
+            self._typed_to.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """While the row saves on opening, keys typed on are for the next cell."""
+        if self.save_on_open:
+            self.app.keys_ahead.hold(event)
 
     def _cell(self, seat: int) -> Input:
         return self.query_one(f"#cell-{seat}", Input)
@@ -219,11 +236,12 @@ class RoundRowScreen(Screen[RowResult | None]):
     def action_save(self) -> None:
         after_typed_keys(self, self._save)
 
-    def _save(self) -> None:
+    def _save(self) -> bool:
+        """Save and close; False (and why said) when the row stays open."""
         problems = self._check()
         if problems:
             self.notify(problems[0], title="Row not saved", severity="error")
-            return
+            return False
         try:
             result = self.result()
             # the row as the card would take it: two players out, or one tile in two
@@ -232,8 +250,9 @@ class RoundRowScreen(Screen[RowResult | None]):
                     ).apply(self.card)
         except ValueError as error:
             self.notify(str(error), title="Row not saved", severity="error")
-            return
+            return False
         self.dismiss(result)
+        return True
 
     def action_went_out(self) -> None:
         after_typed_keys(self, self._went_out)

@@ -210,7 +210,6 @@ class ScoreEntryScreen(Screen[Entry | None]):
             self._restore_capture(before)
         self._update_tiles_total()
         self._render_review()
-        self.call_after_refresh(self._focus_mode)
         self._check_points()
         # Keys typed before the screen opened go to the field of its mode; Enter among
         # them does what Enter does there (save, or read the photo).
@@ -219,15 +218,31 @@ class ScoreEntryScreen(Screen[Entry | None]):
             if self.mode == "capture" and self.save_on_open:
                 self.photo = self.photo or self.typed
         if self.save_on_open and self.mode != "capture":
-            self.call_after_refresh(self.action_save)
+            # nothing focused meanwhile: keys typed on reach on_key, for the next cell
+            self.call_after_refresh(self._save_on_open)
+        else:
+            self.save_on_open = False
+            self.call_after_refresh(self._focus_mode)
         if self.mode == "capture" and self.photo:
             self.read_photo(self.photo)
         elif self.mode == "capture" and self.live:
             self.action_live()
 
+    def _save_on_open(self) -> None:
+        """Enter typed before the screen opened: save at once. Refused, what was typed
+        stays on screen to be put right, and the keys typed after that Enter are let go."""
+        if not self._save():
+            self.save_on_open = False
+            self.app.keys_ahead.let_go()
+            self._focus_mode()
+
     def on_key(self, event: events.Key) -> None:
         """A key that reaches the screen while nothing has focus yet (typed fast, just
-        after it opened) belongs to the mode's field, never lost: "12.5" stays 12.5."""
+        after it opened) belongs to the mode's field, never lost: "12.5" stays 12.5; while
+        it saves on opening, to the next cell."""
+        if self.save_on_open:
+            self.app.keys_ahead.hold(event)
+            return
         if self.focused is not None or not (event.character and event.is_printable):
             return
         if self.mode == "capture" and self.read:
@@ -669,18 +684,21 @@ class ScoreEntryScreen(Screen[Entry | None]):
     def action_save(self) -> None:
         after_typed_keys(self, self._save)
 
-    def _save(self) -> None:
+    def _save(self) -> bool:
+        """Save and close; False (and why said) when the screen stays open."""
         if self.query_one("#fix-input").display and self.focused is self.query_one(
                 "#fix-input"):
             self._apply_fix(self.query_one("#fix-input", Input).value)
-            return
+            return False
         try:
             entry = self.build_entry()
         except ValueError as error:
             self.notify(str(error), title="Not saved", severity="error")
-            return
+            return False
         if self._read_opening() and self._possible(entry):
             self.dismiss(entry)
+            return True
+        return False
 
     def _possible(self, entry: Entry) -> bool:
         """Whether the card takes ``entry`` (a second player out, a hand holding the

@@ -34,6 +34,10 @@ METHOD_MARK = {Method.TYPED: "", Method.TILES: "▪", Method.CAPTURE: "◉"}
 LEGEND = "out went out · ▪ picked tiles · ◉ from a photo · digits type a score"
 
 
+# A key on the scorecard that opens the selected cell's score screen, and its tab.
+OPENS_ENTRY = {"enter": "typed", "p": "tiles", "c": "capture"}
+
+
 class ScorecardScreen(Screen[None]):
     """Shows ``card``; the app sets it after every change (attributes down)."""
 
@@ -245,25 +249,44 @@ class ScorecardScreen(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """A digit starts typing the selected player's points straight away."""
+        if self.take_key(event.key, event.character):
+            event.stop()
+            event.prevent_default()
+
+    def take_key(self, key: str, character: str | None) -> bool:
+        """Whether a key typed on the scorecard (or sent on by tui.keys_ahead) is taken
+        as typed here: a digit opens the selected cell's screen, and what is typed while
+        it opens goes into it."""
         opening = getattr(self.app, "opening_entry", None)
         if opening is not None and not opening.is_mounted:
-            # Keys typed faster than the entry screen opened belong to it: all of them,
-            # so that "12.5" or "1x" is shown there as typed and refused, not cut to 125.
-            if event.character and event.is_printable:
-                opening.typed += event.character
-            elif event.key == "tab" and getattr(opening, "TAB_IN_TYPED", False):
+            # Keys typed faster than the entry screen opened belong to it: all of them up
+            # to an Enter, so that "12.5" or "1x" is shown there as typed and refused,
+            # not cut to 125; those past it to the next cell (tui.keys_ahead).
+            if opening.save_on_open:
+                self.app.keys_ahead.hold_key(key, character)
+            elif character and character.isprintable():
+                opening.typed += character
+            elif key == "tab" and getattr(opening, "TAB_IN_TYPED", False):
                 opening.typed += "\t"
-            elif event.key == "enter":
+            elif key == "enter":
                 opening.save_on_open = True
             else:
-                return
-            event.stop()
-            event.prevent_default()
-            return
-        if event.character and event.character in DIGITS and self.card is not None:
-            event.stop()
-            event.prevent_default()
-            self.app.action_score("typed", typed=event.character)
+                return False
+            return True
+        if self.card is None:
+            return False
+        if character and character in DIGITS:
+            self.app.action_score("typed", typed=character)
+            return True
+        # The keys that open a score screen open it here, at once: as bindings they ran
+        # after the keys typed right behind them ("r5" opened Ann's score with 5 typed)
+        if key == "r":
+            self.app.action_score_row()
+            return True
+        if key in OPENS_ENTRY:
+            self.app.action_score(OPENS_ENTRY[key])
+            return True
+        return False
 
     def on_paste(self, event: events.Paste) -> None:
         """A photo dropped on the terminal arrives as a pasted path: read it for the

@@ -1,0 +1,52 @@
+"""Keys typed past an Enter before the score screen has even opened belong to the next
+cell, not to this one.
+
+Typed fast, "14 Enter 7 Enter" reaches the scorecard before the first score screen is
+up: every key went into that screen's field and the Enter only asked it to save on
+opening, so Ann was given 147 and Bo nothing. Keys after such an Enter are held here
+(by the scorecard while the screen opens, by the screen while it saves), then sent
+again, in order, once the score is recorded and the cursor has moved on; when the
+score is not recorded (refused, cancelled, changed in another window) they are let go,
+since what they were typed after did not happen."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual import events
+from textual.app import App
+
+# (key, character) -> whether the scorecard took it as typed there
+TakeKey = Callable[[str, "str | None"], bool]
+
+
+class KeysAhead:
+    """The keys held for after the score being saved, in the order they were typed."""
+
+    def __init__(self, app: App, take: TakeKey) -> None:
+        self._app = app
+        self._take = take
+        self._held: list[tuple[str, str | None]] = []
+
+    def hold(self, event: events.Key) -> None:
+        """Keep ``event`` for later, and stop it here."""
+        self.hold_key(event.key, event.character)
+        event.stop()
+        event.prevent_default()
+
+    def hold_key(self, key: str, character: str | None) -> None:
+        self._held.append((key, character))
+
+    def send_on(self) -> None:
+        """The score they followed is recorded: the keys held go to the scorecard at once,
+        in order, as typed there (a digit opens the next cell's screen, the keys after it
+        go into that screen as it opens, and past its Enter are held again); a key it
+        does not take goes to the app. Posted to the app all at once instead, they
+        reached the next screen before it had opened, its Enter lost."""
+        held, self._held = self._held, []
+        for key, character in held:
+            if not self._take(key, character):
+                self._app.post_message(events.Key(key, character))
+
+    def let_go(self) -> None:
+        self._held = []
