@@ -47,6 +47,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import shutil
 import sqlite3
 import time
 from collections.abc import Iterator, Mapping
@@ -64,6 +65,9 @@ ENV_VAR = "CHICKENFOOT_DB"
 DB_NAME = "chickenfoot.sqlite3"
 SCHEMA_VERSION = 3
 BUSY_TIMEOUT_S = 10.0
+# Less room than this beside the file: SQLite cannot write its journal, and says only
+# "disk I/O error"
+LOW_DISK_BYTES = 1 << 20
 
 # Version 1 kept one row per score and no history. Kept here so the migration has a
 # precise source and tests can build such a file.
@@ -292,7 +296,7 @@ class Store:
             self._conn = self._open_waiting()
         except sqlite3.DatabaseError as error:
             if isinstance(error, sqlite3.OperationalError) and not self._looks_corrupt(error):
-                raise StoreError(f"cannot open {self.shown}: {error}") from None
+                raise StoreError(f"cannot open {self.shown}: {self._why_not(error)}") from None
             aside = self._move_aside()
             self.notices.append(
                 f"The scorecard file {self.shown} could not be read ({error}); it was kept "
@@ -301,6 +305,21 @@ class Store:
                 self._conn = self._open()
             except sqlite3.Error as again:
                 raise StoreError(f"cannot open {self.shown}: {again}") from None
+
+    def _why_not(self, error: sqlite3.OperationalError) -> str:
+        """SQLite's reason for not opening the file, in a player's words where it names a
+        cause the folder shows: the scorecard writes its journal beside the file, so a
+        full disk or a read-only folder stop it even from showing saved games."""
+        folder = self.path.parent
+        try:
+            free = shutil.disk_usage(folder).free
+        except OSError:
+            free = None
+        if free is not None and free < LOW_DISK_BYTES:
+            return f"the disk is full ({error})"
+        if not os.access(folder, os.W_OK):
+            return f"its folder is read-only: the scorecard writes beside the file ({error})"
+        return str(error)
 
     @property
     def shown(self) -> str:
@@ -734,9 +753,11 @@ class Store:
         return games[0] if games else None
 
     # -- export ---------------------------------------------------------------------
-    def export_json(self, game_id: int) -> str:
+    def export_json(self, game_id: int, card: Scorecard | None = None) -> str:
+        """The game as JSON text: ``card`` (the game as a window shows it, changes not
+        saved yet included) or, by default, as saved."""
         info = self.game(game_id)
-        card = self._current(game_id)[0]
+        card = card or self._current(game_id)[0]
         result = card.result()
         data = {
             "game": info.id,
@@ -753,19 +774,25 @@ class Store:
         }
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
-    def export_csv(self, game_id: int) -> str:
-        """The game as CSV text, byte-order mark first (see ``tui.export_csv``)."""
-        return game_csv(self._current(game_id)[0])
+    def export_csv(self, game_id: int, card: Scorecard | None = None) -> str:
+        """The game as CSV text, byte-order mark first (see ``tui.export_csv``): ``card``
+        or, by default, as saved."""
+        return game_csv(card or self._current(game_id)[0])
 
-    def export_files(self, game_id: int, folder: Path | None = None) -> tuple[Path, Path]:
-        """Write game-N.csv and game-N.json; returns their paths."""
+    def export_files(self, game_id: int, folder: Path | None = None,
+                     card: Scorecard | None = None) -> tuple[Path, Path]:
+        """Write game-N.csv and game-N.json (of ``card`` when given, else as saved);
+        returns their paths. Each is written whole or not at all: a full disk left an
+        empty game-N.csv behind, over the last good one."""
         folder = folder or (self.path.parent / "exports")
+        csv_path = folder / f"game-{game_id}.csv"
+        json_path = folder / f"game-{game_id}.json"
+        texts = {csv_path: self.export_csv(game_id, card),
+                 json_path: self.export_json(game_id, card)}
         try:
             folder.mkdir(parents=True, exist_ok=True)
-            csv_path = folder / f"game-{game_id}.csv"
-            json_path = folder / f"game-{game_id}.json"
-            csv_path.write_text(self.export_csv(game_id), encoding="utf-8")
-            json_path.write_text(self.export_json(game_id), encoding="utf-8")
+            for path, text in texts.items():
+                _write_whole(path, text)
         except OSError as error:
             raise StoreWriteError(f"cannot write the export in {folder}: "
                                   f"{error.strerror or error}") from None
@@ -853,3 +880,13 @@ class Store:
         except (ValueError, TypeError) as error:
             raise StoreError(f"game {row[0]} is damaged and cannot be listed: "
                              f"{error}") from None
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """``text`` into ``path`` through a file beside it, put in its place once written."""
+    partial = path.with_name(f".{path.name}.partial")
+    try:
+        partial.write_text(text, encoding="utf-8")
+        os.replace(partial, path)
+    finally:
+        partial.unlink(missing_ok=True)

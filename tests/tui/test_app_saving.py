@@ -313,3 +313,26 @@ async def test_undo_after_a_deleted_game_is_saved_as_new_takes_back_the_last_cha
         await pilot.press("U")
         await pilot.pause()
         assert app.card.entry(0, "Bo").points == 4
+
+
+async def test_an_export_while_changes_wait_unsaved_is_the_game_as_shown(make_app, db_path):
+    # the older version on disk went out, with "Game 1 exported" and nothing more
+    import json
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await type_score(pilot, 12)
+        conn = app.store._conn
+        conn.execute("PRAGMA query_only = ON")
+        app.store._reopen = lambda: None
+        await type_score(pilot, 13)
+        assert "NOT SAVED: 1 change(s)" in banner(app)
+        await pilot.press("x")
+        await pilot.pause()
+        assert "1 change in it not saved yet" in " ".join(
+            n.title for n in app._notifications)
+        exported = db_path.parent / "exports" / f"game-{app.game_id}.json"
+        assert json.loads(exported.read_text())["totals"] == {"Ann": 12, "Bo": 13}
+        conn.execute("PRAGMA query_only = OFF")

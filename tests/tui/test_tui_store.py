@@ -13,6 +13,7 @@ import sqlite3
 import threading
 import time
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 from tui_fakes import newer_version_database
@@ -722,3 +723,51 @@ def test_a_read_kept_waiting_by_a_lock_is_not_called_damage(tmp_path):
     finally:
         store._conn = real
         store.close()
+
+
+def test_an_export_is_of_the_card_given_and_written_whole_or_not_at_all(store, tmp_path,
+                                                                        monkeypatch):
+    card = Scorecard.new(("Ann", "Bo"), RuleSet()).with_score(0, "Ann", 7)
+    game = store.create_game(card)
+    shown = card.with_score(0, "Bo", 8)  # a change on screen, not saved yet
+    csv_path, json_path = store.export_files(game, tmp_path / "out", card=shown)
+    assert json.loads(json_path.read_text())["totals"] == {"Ann": 7, "Bo": 8}
+    before = csv_path.read_bytes()
+
+    def full_disk(self, *args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full_disk)
+    with pytest.raises(StoreWriteError, match="No space left on device"):
+        store.export_files(game, tmp_path / "out")
+    assert csv_path.read_bytes() == before  # the last good export, not an empty file
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["game-1.csv",
+                                                                     "game-1.json"]
+
+
+@pytest.mark.parametrize(("free", "writable", "says"), [
+    (0, True, "the disk is full (disk I/O error)"),
+    (10 << 30, False, "its folder is read-only: the scorecard writes beside the file "
+                      "(disk I/O error)"),
+    (10 << 30, True, ": disk I/O error"),
+])
+def test_a_file_that_cannot_be_opened_says_what_the_folder_shows(tmp_path, monkeypatch,
+                                                                free, writable, says):
+    from collections import namedtuple
+
+    import tui.store as store_module
+
+    path = tmp_path / "games.sqlite3"
+    Store(path).close()
+
+    def refused(self):
+        raise sqlite3.OperationalError("disk I/O error")
+
+    usage = namedtuple("usage", "total used free")
+    monkeypatch.setattr(Store, "_open_waiting", refused)
+    monkeypatch.setattr(store_module.shutil, "disk_usage", lambda _: usage(1, 1, free))
+    monkeypatch.setattr(store_module.os, "access", lambda *_: writable)
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert str(caught.value).endswith(says) and "cannot open" in str(caught.value)
+    assert path.stat().st_size > 0  # nothing moved aside or emptied
