@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from textual import events
 from textual.app import App, SystemCommand
@@ -48,6 +48,9 @@ from tui.store import GameMissing, Store, StoreConflict, StoreDamaged, StoreErro
 
 WATCH_S = 2.0
 RETRY_S = 5.0
+# A new change that would drop this many changes undone, or more, is asked about first
+# (one or two undone and typed again is how a mistake is put right)
+DROP_ASK_FROM = 3
 
 
 class ChickenFootApp(App[None]):
@@ -420,7 +423,34 @@ class ChickenFootApp(App[None]):
 
         self.push_screen(NewGameScreen(self.rules, players), created)
 
+    def _new_change_then(self, start: Callable[[], None]) -> None:
+        """``start`` a new change, asking first when it would drop ``DROP_ASK_FROM`` or
+        more changes undone: key repeat on u undid a whole evening in a second, and the
+        next score typed dropped it for good (U brings undone changes back only until a
+        new change is made)."""
+        undone = self._undone_count()
+        if undone < DROP_ASK_FROM:
+            start()
+            return
+        self.push_screen(ConfirmScreen(
+            f"{counted(undone, 'change')} undone (U brings them back). A new change drops "
+            "them for good. Make a new change?", yes="New change", no="Keep them"),
+            lambda yes: start() if yes else self.notify(
+                f"Nothing changed: U brings back the {counted(undone, 'change')} undone."))
+
+    def _undone_count(self) -> int:
+        """How many changes U could bring back: a new change drops them."""
+        if self.game_id is None:
+            return len(self._undone_unsaved)
+        try:
+            return self.store.redo_count(self.game_id) + len(self._undone_unsaved)
+        except StoreError:
+            return len(self._undone_unsaved)
+
     def action_score(self, mode: str = "typed", photo: str = "", typed: str = "") -> None:
+        self._new_change_then(lambda: self._score(mode, photo, typed))
+
+    def _score(self, mode: str, photo: str, typed: str) -> None:
         if self.card is None:
             self.notify("Start a game first (n).", severity="warning")
             return
@@ -474,6 +504,9 @@ class ChickenFootApp(App[None]):
 
     def action_score_row(self, typed: str = "") -> None:
         """Every player's score of the selected round in one row."""
+        self._new_change_then(lambda: self._score_row(typed))
+
+    def _score_row(self, typed: str) -> None:
         if self.card is None:
             self.notify("Start a game first (n).", severity="warning")
             return
@@ -574,11 +607,17 @@ class ChickenFootApp(App[None]):
             self.scorecard.move_to(current, first)
 
     def action_went_out(self) -> None:
+        self._new_change_then(self._went_out)
+
+    def _went_out(self) -> None:
         spot = self.scorecard.selected() if self.card else None
         if spot is not None:
             self.record(spot[0], spot[1], Entry(0, went_out=True))
 
     def action_clear_score(self) -> None:
+        self._new_change_then(self._clear_score)
+
+    def _clear_score(self) -> None:
         spot = self.scorecard.selected() if self.card else None
         if spot is None or self.card is None or spot[0] >= len(self.card.rounds):
             return
@@ -589,6 +628,9 @@ class ChickenFootApp(App[None]):
                                         f"cleared {player} in round {round_index + 1}"))
 
     def action_delete_round(self) -> None:
+        self._new_change_then(self._delete_round)
+
+    def _delete_round(self) -> None:
         spot = self.scorecard.selected() if self.card else None
         card = self.card
         if spot is None or card is None or spot[0] >= len(card.rounds):

@@ -687,11 +687,15 @@ class Store:
             return self._cursor(conn, game_id) > 1
 
     def can_redo(self, game_id: int) -> bool:
+        return self.redo_count(game_id) > 0
+
+    def redo_count(self, game_id: int) -> int:
+        """How many changes undone redo can bring back (a new change drops them)."""
         with self._read() as conn:
             at = self._cursor(conn, game_id)
-            row = conn.execute("SELECT MAX(seq) FROM snapshots WHERE game_id = ?",
-                               (game_id,)).fetchone()
-        return bool(row and row[0] and row[0] > at)
+            row = conn.execute("SELECT COUNT(*) FROM snapshots WHERE game_id = ? AND seq > ?",
+                               (game_id, at)).fetchone()
+        return int(row[0]) if row else 0
 
     def changes(self, game_id: int) -> list[tuple[int, str, str]]:
         """(seq, label, when) of every change kept for a game, oldest first."""
