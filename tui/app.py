@@ -45,6 +45,7 @@ from tui.screens.scorecard import ScorecardScreen
 from tui.screens.stats import StatsScreen
 from tui.stats import player_stats
 from tui.store import GameMissing, Store, StoreConflict, StoreDamaged, StoreError
+from tui.widgets import went_out_words
 
 WATCH_S = 2.0
 RETRY_S = 5.0
@@ -637,8 +638,8 @@ class ChickenFootApp(App[None]):
             return
         round_index = spot[0]
         head = card.round_header(round_index)
-        scores = [f"{p} {card.entry(round_index, p).points}" for p in card.players
-                  if card.entry(round_index, p) is not None]
+        scores = [f"{p} {went_out_words(e) if e.went_out else e.points}"
+                  for p in card.players if (e := card.entry(round_index, p)) is not None]
         if not scores:
             self.notify(f"Round {round_index + 1} ({head}) has no scores to delete.")
             return
