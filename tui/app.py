@@ -373,8 +373,8 @@ class ChickenFootApp(App[None]):
             self._damage_told = False  # sound again: a new damage is said again
             if not changed:
                 return
+            label = self.store.change_elsewhere_words(self.game_id)
             card = self.store.load(self.game_id)
-            label = self.store.latest_label(self.game_id)
         except GameMissing:
             if self._deleted_told != self.game_id:
                 self._deleted_told = self.game_id

@@ -258,6 +258,7 @@ class Store:
         self.path = Path(path)
         self.notices: list[str] = []
         self._seen: dict[int, int] = {}  # game id -> revision last read or written here
+        self._at_seen: dict[int, int] = {}  # game id -> its cursor then
         self._read_only = False  # the last write found the file read-only
         self._opened: tuple[int, int] | None = None  # (device, inode) of the file opened
         try:
@@ -611,7 +612,7 @@ class Store:
                 (game_id, now, now, json.dumps(list(card.players))))
             conn.execute("INSERT INTO snapshots VALUES (?, 1, ?, ?, ?)",
                          (game_id, label, json.dumps(card.to_dict()), now))
-        self._seen[game_id] = 1
+        self._seen[game_id], self._at_seen[game_id] = 1, 1
         return game_id
 
     @staticmethod
@@ -639,12 +640,14 @@ class Store:
             conn.execute("INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)",
                          (game_id, at + 1, label, json.dumps(card.to_dict()), now))
             self._set_cursor(conn, game_id, at + 1, card, now, revision + 1)
-        self._seen[game_id] = revision + 1
+        self._seen[game_id], self._at_seen[game_id] = revision + 1, at + 1
 
     def load(self, game_id: int) -> Scorecard:
         """The game as it is now; saves from here on are based on this state."""
-        card, revision = self._current(game_id)
-        self._seen[game_id] = revision
+        with self._read() as conn:
+            at, revision = self._position(conn, game_id)
+            card = self._snapshot(game_id, at, conn)
+        self._seen[game_id], self._at_seen[game_id] = revision, at
         return card
 
     def _current(self, game_id: int) -> tuple[Scorecard, int]:
@@ -670,10 +673,20 @@ class Store:
             raise StoreDamaged(self._damaged_words())
         return self.revision(game_id) != self._seen.get(game_id)
 
-    def latest_label(self, game_id: int) -> str:
-        """The label of the change the game is at now ("Bo 12 in round 1 (9-9)")."""
+    def change_elsewhere_words(self, game_id: int) -> str:
+        """What another window did to the game since this Store last read it: the change
+        it is at now, or the changes undone ("undone: Ann 5 in round 2 (8-8)"): the label
+        of the change now alone named a change nobody had just made."""
         with self._read() as conn:
-            return self._label(conn, game_id, self._position(conn, game_id)[0])
+            at = self._position(conn, game_id)[0]
+            before = self._at_seen.get(game_id)
+            if before is not None and at < before:
+                undone = conn.execute("SELECT label FROM snapshots WHERE game_id = ? AND "
+                                      "seq = ?", (game_id, before)).fetchone()
+                if undone is not None:  # still there to redo: undone, not replaced
+                    more = before - at - 1
+                    return f"undone: {undone[0]}" + (f" and {more} before it" if more else "")
+            return self._label(conn, game_id, at)
 
     def undo(self, game_id: int) -> tuple[Scorecard, str] | None:
         """Step back one change; returns the scorecard now and the label undone."""
@@ -715,7 +728,7 @@ class Store:
                 return None
             card = self._snapshot(game_id, target, conn)
             self._set_cursor(conn, game_id, target, card, now, revision + 1)
-        self._seen[game_id] = revision + 1
+        self._seen[game_id], self._at_seen[game_id] = revision + 1, target
         return card, row[0]
 
     def delete_game(self, game_id: int) -> None:

@@ -771,3 +771,24 @@ def test_a_file_that_cannot_be_opened_says_what_the_folder_shows(tmp_path, monke
         Store(path)
     assert str(caught.value).endswith(says) and "cannot open" in str(caught.value)
     assert path.stat().st_size > 0  # nothing moved aside or emptied
+
+
+def test_what_another_window_did_is_said_as_done_or_undone(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    mine, other = Store(path), Store(path)
+    card = Scorecard.new(("Ann", "Bo"), RuleSet())
+    game = mine.create_game(card)
+    other.load(game)
+    other.save(game, card.with_score(0, "Ann", 5), "Ann 5")
+    other.save(game, card.with_score(0, "Ann", 5).with_score(0, "Bo", 6), "Bo 6")
+    assert mine.change_elsewhere_words(game) == "Bo 6"
+    mine.load(game)
+    other.undo(game)
+    assert mine.change_elsewhere_words(game) == "undone: Bo 6"
+    other.undo(game)
+    assert mine.change_elsewhere_words(game) == "undone: Bo 6 and 1 before it"
+    mine.load(game)
+    other.save(game, card.with_score(0, "Ann", 9), "Ann 9")  # the undone ones dropped
+    assert mine.change_elsewhere_words(game) == "Ann 9"
+    mine.close()
+    other.close()
