@@ -220,8 +220,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
         if self.save_on_open and self.mode != "capture":
             # nothing focused meanwhile: keys typed on reach on_key, for the next cell
             self.call_after_refresh(self._save_on_open)
-        else:
+        else:  # a photo's Enter reads it, and the player reviews it: nothing to type on
             self.save_on_open = False
+            self.app.keys_ahead.let_go()
             self.call_after_refresh(self._focus_mode)
         if self.mode == "capture" and self.photo:
             self.read_photo(self.photo)
