@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 from textual import events
 from textual.app import App
+from textual.widgets import Input
 
 # (key, character) -> whether the scorecard took it as typed there
 TakeKey = Callable[[str, "str | None"], bool]
@@ -37,6 +38,7 @@ class KeysAhead:
     def hold_key(self, key: str, character: str | None) -> None:
         self._held.append((key, character))
 
+
     def send_on(self) -> None:
         """The score they followed is recorded: the keys held go to the scorecard at once,
         in order, as typed there (a digit opens the next cell's screen, the keys after it
@@ -50,3 +52,28 @@ class KeysAhead:
 
     def let_go(self) -> None:
         self._held = []
+
+
+
+class FieldInput(Input):
+    """A score field that takes no key after its Enter: each key after it is held for
+    the next cell. The field goes on taking keys while its screen hears of the Enter, so
+    "5 Enter 1" reached the save as 51; only the field itself sees its keys in the order
+    typed. ``reopen`` when what was entered is refused and stays to be put right."""
+
+    entered: str | None = None  # the value at the Enter
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self.entered is not None:
+            self.app.keys_ahead.hold(event)  # type: ignore[attr-defined]
+            return
+        if event.key == "enter":  # submitted here, in the field's order, and gone
+            self.entered = self.value
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+            return
+        await super()._on_key(event)
+
+    def reopen(self) -> None:
+        self.entered = None

@@ -21,6 +21,7 @@ from textual.widgets import Button, Footer, Header, Input, Select
 
 from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Method, Scorecard
+from tui.keys_ahead import FieldInput
 from tui.plain import Label, Static
 from tui.row_change import set_row
 from tui.screens.points import typed_points
@@ -99,6 +100,9 @@ class RoundRowScreen(Screen[RowResult | None]):
         self.round_index = round_index
         self.typed = typed  # keys typed before the screen opened ("12\t0\t")
         self.save_on_open = False
+        # saved and closing: keys typed meanwhile are for the next cell (tui.keys_ahead),
+        # and a second Enter must not close a second screen (the scorecard went blank)
+        self.closing = False
         self.before = {p: self._existing(p) for p in card.players}
         self.picked: dict[str, Entry] = {}  # cells scored with tiles or a photo
         self._focused_seat = 0
@@ -120,7 +124,7 @@ class RoundRowScreen(Screen[RowResult | None]):
                 for seat, player in enumerate(card.players):
                     with Vertical(classes="row-cell"):
                         yield Label(player, classes="row-name")
-                        yield Input(shown(self.before[player]), id=f"cell-{seat}",
+                        yield FieldInput(shown(self.before[player]), id=f"cell-{seat}",
                                     placeholder="pts / o", compact=True)
             if records_opening(card):
                 with Horizontal(id="row-opening-line"):
@@ -168,9 +172,16 @@ class RoundRowScreen(Screen[RowResult | None]):
             self._typed_to.focus()
 
     def on_key(self, event: events.Key) -> None:
-        """While the row saves on opening, keys typed on are for the next cell."""
-        if self.save_on_open:
+        """While the row saves on opening, or closes once saved, keys typed on are for
+        the next cell."""
+        if self.save_on_open or self.closing:
             self.app.keys_ahead.hold(event)
+
+    def _close_with(self, result: RowResult) -> None:
+        """Close with the row saved; from now on no field takes a key."""
+        self.closing = True
+        self.set_focus(None)
+        self.dismiss(result)
 
     def _cell(self, seat: int) -> Input:
         return self.query_one(f"#cell-{seat}", Input)
@@ -218,7 +229,12 @@ class RoundRowScreen(Screen[RowResult | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        self.action_save()
+        # saved at once: the cell takes nothing after its Enter (FieldInput), and refused
+        # it takes keys again
+        if not self._save():
+            for seat in range(len(self.card.players)):
+                self._cell(seat).reopen()
+            self.app.keys_ahead.let_go()
 
     def result(self) -> RowResult:
         entries: dict[str, Entry | None] = {}
@@ -238,6 +254,8 @@ class RoundRowScreen(Screen[RowResult | None]):
 
     def _save(self) -> bool:
         """Save and close; False (and why said) when the row stays open."""
+        if self.closing:
+            return True
         problems = self._check()
         if problems:
             self.notify(problems[0], title="Row not saved", severity="error")
@@ -251,7 +269,7 @@ class RoundRowScreen(Screen[RowResult | None]):
         except ValueError as error:
             self.notify(str(error), title="Row not saved", severity="error")
             return False
-        self.dismiss(result)
+        self._close_with(result)
         return True
 
     def action_went_out(self) -> None:

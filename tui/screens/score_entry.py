@@ -34,6 +34,7 @@ from scorer.messages import counted
 from scorer.scorecard import Entry, Method, Scorecard
 from scorer.scoring import score_hand, tile_points
 from scorer.tiles import Tile, full_set
+from tui.keys_ahead import FieldInput
 from tui.plain import Label, Static
 from tui.recognizer import (
     CameraUnavailable,
@@ -137,6 +138,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
             round_index < len(card.rounds))
         self.opening: int | None = card.opening(round_index)
         self.save_on_open = False
+        # saved and closing: keys typed meanwhile are for the next cell (tui.keys_ahead),
+        # and a second Enter must not close a second screen (the scorecard went blank)
+        self.closing = False
         self.read: list[ReadTile] = []
         self.recognition: Recognition | None = None
         self._pending_digit: tuple[int, int] | None = None  # (row, first half typed)
@@ -161,7 +165,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
             with TabbedContent(initial=self.mode, id="modes"):
                 with TabPane("Type F2", id="typed"):
                     yield Label("Points left in the hand:")
-                    yield Input(self.typed or (str(before.points) if before else ""),
+                    yield FieldInput(self.typed or (str(before.points) if before else ""),
                                 select_on_focus=not self.typed,
                                 placeholder="e.g. 23", id="points")
                     yield Static("", id="points-problem", classes="error")
@@ -173,7 +177,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
                                        bool(before and before.went_out and before.points),
                                        id="out-on-double")
                 with TabPane("Tiles F3", id="tiles"):
-                    yield Input(", ".join(str(t) for t in before.tiles) if before else "",
+                    yield FieldInput(", ".join(str(t) for t in before.tiles) if before else "",
                                 placeholder="5-3 6-6 0-0  (or 53 66 00)", id="tile-text")
                     yield Static("", id="tiles-total", classes="total")
                     yield SelectionList[Tile](
@@ -241,14 +245,33 @@ class ScoreEntryScreen(Screen[Entry | None]):
         """A key that reaches the screen while nothing has focus yet (typed fast, just
         after it opened) belongs to the mode's field, never lost: "12.5" stays 12.5; while
         it saves on opening, to the next cell."""
-        if self.save_on_open:
+        if self.save_on_open or self.closing:
             self.app.keys_ahead.hold(event)
             return
-        if self.focused is not None or not (event.character and event.is_printable):
+        field = self.query_one(MODE_FIELDS[self.mode], Input)
+        if (event.key == "enter" and isinstance(field, FieldInput) and field.entered is None
+                and self.focused in (None, field)):
+            # the field's Enter, sent here before it had focus (the field never saw it:
+            # an Enter it saw is marked): it was lost, and the next score's digits went
+            # on into this one (5, Enter, 1 saved 51)
+            event.stop()
+            event.prevent_default()
+            field.entered = field.value
+            if not self._save():
+                field.reopen()
+                self.app.keys_ahead.let_go()
+            return
+        if not (event.character and event.is_printable):
             return
         if self.mode == "capture" and self.read:
             return
-        field = self.query_one(MODE_FIELDS[self.mode], Input)
+        # a focused field takes its printable keys itself: one reaching the screen was
+        # sent here before the field had focus, and is the field's all the same
+        if self.focused is not None and self.focused is not field:
+            return
+        if isinstance(field, FieldInput) and field.entered is not None:
+            self.app.keys_ahead.hold(event)  # the field's Enter came first
+            return
         field.value += event.character
         field.cursor_position = len(field.value)
         event.stop()
@@ -298,7 +321,11 @@ class ScoreEntryScreen(Screen[Entry | None]):
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if event.input.id in ("points", "tile-text"):
-            self.action_save()
+            # saved at once, not behind the field's queue (after_typed_keys): the field
+            # takes nothing after its Enter (FieldInput), and refused it takes keys again
+            if not self._save() and isinstance(event.input, FieldInput):
+                event.input.reopen()
+                self.app.keys_ahead.let_go()
         elif event.input.id == "photo-path":
             self.read_photo(event.value)
         elif event.input.id == "fix-input":
@@ -687,6 +714,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
 
     def _save(self) -> bool:
         """Save and close; False (and why said) when the screen stays open."""
+        if self.closing:
+            return True
         if self.query_one("#fix-input").display and self.focused is self.query_one(
                 "#fix-input"):
             self._apply_fix(self.query_one("#fix-input", Input).value)
@@ -697,6 +726,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
             self.notify(str(error), title="Not saved", severity="error")
             return False
         if self._read_opening() and self._possible(entry):
+            self.closing = True  # no field takes a key from now on (on_key holds them)
+            self.set_focus(None)
             self.dismiss(entry)
             return True
         return False
