@@ -377,9 +377,9 @@ class Scorecard:
         return leaders, margin
 
     def result(self) -> GameResult:
-        """The winner(s) and why, in words. Before the end it says who would win now, and
-        names a round some have scored and others not: the totals count it for some only,
-        so a lead then may be no lead at all."""
+        """The winner(s) and why, in words. Before the end it says who would win now, over
+        the rounds everyone has scored, and names a round some have scored and others
+        not."""
         outcome = self._outcome()
         if outcome.finished:
             return outcome
@@ -387,10 +387,17 @@ class Scorecard:
                        if self.round_started(i) and not self.round_complete(i)]
         if not half_scored:
             return outcome
+        # the standing over the rounds everyone has scored, as the card's ranks are: a
+        # player not scored yet counted 0 there and "led"
+        done = replace(self, rounds=tuple(
+            row if all(e is not None for e in row) else (None,) * len(row)
+            for row in self.rounds))
+        standing = done._outcome() if done.rounds_played() else GameResult(
+            (), "no round fully scored yet", finished=False)
         unscored = [p for p in self.players if self.entry(half_scored[0], p) is None]
-        reason = (f"{outcome.reason}; round {self.round_header(half_scored[0])} not scored "
+        reason = (f"{standing.reason}; round {self.round_header(half_scored[0])} not scored "
                   f"yet for {_names(unscored)}")
-        return GameResult(outcome.winners, reason, finished=False)
+        return GameResult(standing.winners, reason, finished=False)
 
     def _outcome(self) -> GameResult:
         finished = self.is_finished

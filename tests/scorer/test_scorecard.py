@@ -230,7 +230,12 @@ def test_interim_result_names_a_round_scored_for_some_only():
     card = card.with_score(1, "Ann", 3)
     result = card.result()
     assert not result.finished and result.winners == ("Cy",)
-    assert result.reason == ("Cy leads with 5, 8 ahead of Ann; "
+    # over the rounds everyone has scored: Ann's 3 of round 8-8 is not counted yet
+    assert result.reason == ("Cy leads with 5, 5 ahead of Ann; "
                              "round 8-8 not scored yet for Bo and Cy")
+    first = Scorecard.new(("Ann", "Bo", "Cy"), RULES).with_score(0, "Ann", 5)
+    assert first.result().winners == ()
+    assert first.result().reason == ("no round fully scored yet; round 9-9 not scored yet "
+                                      "for Bo and Cy")
     card = card.with_score(1, "Bo", 0).with_score(1, "Cy", 4)
     assert "not scored yet" not in card.result().reason
