@@ -374,7 +374,7 @@ class ChickenFootApp(App[None]):
             if not changed:
                 return
             label = self.store.change_elsewhere_words(self.game_id)
-            card = self.store.load(self.game_id)
+            before, card = self.card, self.store.load(self.game_id)
         except GameMissing:
             if self._deleted_told != self.game_id:
                 self._deleted_told = self.game_id
@@ -391,8 +391,14 @@ class ChickenFootApp(App[None]):
             return
         except StoreError:
             return
+        spot = self.scorecard.selected()
         self.saved = card
         self.show(card)
+        if spot is not None and _score_in(card, *spot) is not None and (
+                before is None or _score_in(before, *spot) is None):
+            # the cell under the cursor was filled elsewhere: the cursor moves on, as
+            # after a score saved here (a second page typed over the round just entered)
+            self._advance(*spot)
         self.notify(f"Changed in another window: {label}.", timeout=5)
 
     async def action_quit(self) -> None:

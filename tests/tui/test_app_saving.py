@@ -336,3 +336,23 @@ async def test_an_export_while_changes_wait_unsaved_is_the_game_as_shown(make_ap
         exported = db_path.parent / "exports" / f"game-{app.game_id}.json"
         assert json.loads(exported.read_text())["totals"] == {"Ann": 12, "Bo": 13}
         conn.execute("PRAGMA query_only = OFF")
+
+
+async def test_the_cursor_moves_on_when_another_window_fills_its_cell(make_app, db_path):
+    # a second page left on the round another one had just entered, and 'r' then typed
+    # over it: Ada's 5 became 57
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        other = Store(db_path)
+        game = app.game_id
+        card = other.load(game)
+        other.save(game, card.with_score(0, "Ann", 5).with_score(0, "Bo", 6), "round 1")
+        app.watch_store()
+        await pilot.pause()
+        assert app.scorecard.selected() == (1, "Ann")
+        await type_score(pilot, 7)
+        on_disk = Store(db_path).load(game)
+        assert on_disk.entry(0, "Ann").points == 5 and on_disk.entry(1, "Ann").points == 7
+        other.close()
