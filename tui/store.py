@@ -60,6 +60,7 @@ from scorer.messages import clip, clip_name
 from scorer.scorecard import Scorecard
 from tui.export_csv import game_csv
 from tui.store_files import inspect, move_aside, not_a_database
+from vision.whole_file import write_whole
 
 ENV_VAR = "CHICKENFOOT_DB"
 DB_NAME = "chickenfoot.sqlite3"
@@ -809,7 +810,7 @@ class Store:
         try:
             folder.mkdir(parents=True, exist_ok=True)
             for path, text in texts.items():
-                _write_whole(path, text)
+                write_whole(path, text.encode("utf-8"))
         except OSError as error:
             raise StoreWriteError(f"cannot write the export in {folder}: "
                                   f"{error.strerror or error}") from None
@@ -898,12 +899,3 @@ class Store:
             raise StoreError(f"game {row[0]} is damaged and cannot be listed: "
                              f"{error}") from None
 
-
-def _write_whole(path: Path, text: str) -> None:
-    """``text`` into ``path`` through a file beside it, put in its place once written."""
-    partial = path.with_name(f".{path.name}.partial")
-    try:
-        partial.write_text(text, encoding="utf-8")
-        os.replace(partial, path)
-    finally:
-        partial.unlink(missing_ok=True)

@@ -13,6 +13,7 @@ import cv2
 import numpy as np
 
 from scorer.messages import clip, clip_name, os_reason
+from vision.whole_file import write_whole
 
 WRITE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg"})
 
@@ -57,15 +58,8 @@ def write_image(path: str | os.PathLike[str], image_bgr: np.ndarray,
         ok = False
     if not ok:
         raise OSError(f"{name}: could not encode the image")
-    partial = target.with_name(f".chickenfoot-{os.getpid()}.partial")  # short: any name fits
-    try:
-        # written aside and renamed: a full disk leaves no picture cut short behind
-        partial.write_bytes(encoded.tobytes())
-        os.replace(partial, target)
+    try:  # a full disk leaves no picture cut short behind
+        write_whole(target, encoded.tobytes())
     except OSError as error:
-        try:
-            partial.unlink(missing_ok=True)
-        except OSError:
-            pass
         raise OSError(f"{name}: {os_reason(error)}") from None
 

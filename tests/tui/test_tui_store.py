@@ -737,7 +737,7 @@ def test_an_export_is_of_the_card_given_and_written_whole_or_not_at_all(store, t
     def full_disk(self, *args, **kwargs):
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_text", full_disk)
+    monkeypatch.setattr(Path, "write_bytes", full_disk)
     with pytest.raises(StoreWriteError, match="No space left on device"):
         store.export_files(game, tmp_path / "out")
     assert csv_path.read_bytes() == before  # the last good export, not an empty file

@@ -46,6 +46,7 @@ from vision.live.frames import Frame, FrameSource, SourceError
 from vision.live.track import ReadFn, Seen, TrackedTile, Tracker
 from vision.reader import apply_set_knowledge, ms_since, rules_for, to_dict
 from vision.types import Recognition, TileReading
+from vision.whole_file import write_whole
 
 INBOX_ENV = "CHICKENFOOT_INBOX"
 WINDOW_TITLE = "chickenfoot live"
@@ -366,13 +367,10 @@ def write_snapshot(folder: str | os.PathLike[str], image_bgr: np.ndarray,
     write_image(png, image_bgr)
     data = to_dict(replace(recognition, image=str(png.resolve())), rules)
     json_path = png.with_suffix(".json")
-    partial = png.with_suffix(".json.partial")
     try:
         # ASCII escapes: a folder name that is not UTF-8 (a Latin-1 "café") stays valid JSON
-        partial.write_text(json.dumps(data) + "\n", encoding="utf-8")
-        os.replace(partial, json_path)
+        write_whole(json_path, (json.dumps(data) + "\n").encode("utf-8"))
     except OSError as error:
-        partial.unlink(missing_ok=True)
         raise OSError(f"{json_path}: {error.strerror or error}") from None
     return png, json_path
 
