@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 from dataclasses import dataclass
 
 from scorer.judge import judge_play
@@ -29,7 +28,7 @@ from scorer.rule_problems import RulesError, require_playable
 from scorer.rules import RuleSet
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
-from tui.commands.errors import InputError, given_once, output_path
+from tui.commands.errors import InputError, given_once, output_path, refused
 
 __all__ = ["CheckResult", "InputError", "judge_board", "judge_board_text", "read_board_source",
            "rules_from_args", "run"]
@@ -181,19 +180,6 @@ def wants_photo(args: argparse.Namespace) -> bool:
     return _names_a_file(args.board[0])
 
 
-def refused(message: str, as_json: bool, image: str | None = None) -> int:
-    """Bad input: one line on standard error, exit 2; with ``--json`` also an object
-    saying it on standard output, as ``read --json`` and ``board --json`` do, so a
-    program reading the output gets an answer every time."""
-    print(f"chickenfoot check: {message}", file=sys.stderr)
-    if as_json:
-        from vision.json_names import name_fields, readable
-
-        fields = name_fields("image", image) if image is not None else {}
-        print(json.dumps({**fields, "error": readable(message)}))
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
     if wants_photo(args):
         from tui.commands.check_photo import run_photo
@@ -211,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
             raise InputError("say which play to judge with --play TILE@PARENT (like 6-3@4-6)")
         result = judge_board_text(read_board_source(args.board), args.play, rules)
     except InputError as error:
-        return refused(str(error), args.json)
+        return refused("check", str(error), args.json)
     if args.json:
         print(json.dumps(result.to_dict()))
     else:

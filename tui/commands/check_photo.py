@@ -18,7 +18,8 @@ import json
 
 from scorer.notation import format_board
 from scorer.tiles import Tile
-from tui.commands.check import InputError, refused, rules_from_args, rules_in_set
+from tui.commands.check import InputError, rules_from_args, rules_in_set
+from tui.commands.errors import refused
 
 
 def run_photo(args: argparse.Namespace) -> int:
@@ -45,7 +46,7 @@ def run_photo(args: argparse.Namespace) -> int:
             raise InputError(f"--disputed: {error}") from None
         rules = rules_from_args(args)
     except InputError as error:
-        return refused(str(error), args.json, path)
+        return refused("check", str(error), args.json, image=path)
     photo = read_photo_for(path, args.set_max, args.annotate, "check", json_errors=args.json)
     if photo is None:
         return 2
@@ -62,9 +63,9 @@ def run_photo(args: argparse.Namespace) -> int:
             rules = rules_in_set(rules, reading.set_max)
         judgement = judge_tile(reading, disputed, rules)
     except InputError as error:
-        return refused(str(error), args.json, path)
+        return refused("check", str(error), args.json, image=path)
     except NoDispute as error:
-        return refused(refusal_line(error, reading.tiles), args.json, path)
+        return refused("check", refusal_line(error, reading.tiles), args.json, image=path)
     judged = judgement.readings
     result = judged[0][0]
     # what the board read may lack: the verdict holds whatever it is

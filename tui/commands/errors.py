@@ -7,6 +7,24 @@ class InputError(ValueError):
     """Input the command cannot work with; the message is the one line shown."""
 
 
+def refused(command: str, message: str, as_json: bool, **names: str | None) -> int:
+    """Bad input: one line on standard error, exit 2; with ``--json`` also an object
+    saying it on standard output (``names``: the file or folder it concerns, such as
+    ``image=PATH``), as ``read --json`` and ``board --json`` do, so a program reading
+    the output gets an answer every time."""
+    import json
+    import sys
+
+    print(f"chickenfoot {command}: {message}", file=sys.stderr)
+    if as_json:
+        from vision.json_names import name_fields, readable
+
+        fields = {k: v for key, name in names.items() if name is not None
+                  for k, v in name_fields(key, name).items()}
+        print(json.dumps({**fields, "error": readable(message)}))
+    return 2
+
+
 def share(text: str) -> float:
     """An argparse type: a number from 0 to 1 (a confidence, a share of photos)."""
     import argparse

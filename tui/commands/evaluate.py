@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from scorer.messages import clip, clip_name
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import input_path
+from tui.commands.errors import input_path, refused
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,29 +30,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print the metrics as JSON")
 
 
-def refused(message: str, args: argparse.Namespace) -> int:
-    """Bad input: one line on standard error, exit 2; with ``--json`` also an object
-    saying it on standard output, as ``read --json`` does."""
-    print(f"chickenfoot eval: {message}", file=sys.stderr)
-    if args.json:
-        from vision.json_names import name_fields, readable
-
-        print(json.dumps({**name_fields("dataset", args.dataset), "error": readable(message)}))
-    return 2
+def _refused(message: str, args: argparse.Namespace) -> int:
+    return refused("eval", message, args.json, dataset=args.dataset)
 
 
 def run(args: argparse.Namespace) -> int:
     from vision.evaluation import DatasetError, load_dataset
 
     if args.limit is not None and args.limit < 1:
-        return refused(f"--limit {args.limit}: give 1 photo or more", args)
+        return _refused(f"--limit {args.limit}: give 1 photo or more", args)
 
     try:
         kind, samples = load_dataset(args.dataset)
     except DatasetError as error:
-        return refused(str(error), args)
+        return _refused(str(error), args)
     if kind == "half-boxes" and not any(map(has_label_file, samples)):
-        return refused(f"{clip_name(args.dataset)}: none of its {len(samples)} photos has a "
+        return _refused(f"{clip_name(args.dataset)}: none of its {len(samples)} photos has a "
                        "label file (labels/NAME.txt for images/NAME.jpg): nothing to measure",
                        args)
     from tui.commands.read import load_reader
@@ -82,9 +74,9 @@ def measure(args: argparse.Namespace, reader) -> int:
     try:
         metrics = evaluate(args.dataset, reader, set_max=args.set_max, limit=args.limit)
     except DatasetError as error:
-        return refused(str(error), args)
+        return _refused(str(error), args)
     if metrics.photos and len(metrics.errors) == metrics.photos:  # nothing was measured
-        return refused(f"none of the {metrics.photos} photos could be read "
+        return _refused(f"none of the {metrics.photos} photos could be read "
                        f"(the first: {clip(metrics.errors[0], 160)})", args)
     if args.json:
         print(json.dumps(metrics.to_dict()))
