@@ -292,6 +292,12 @@ class Scorecard:
     def round_headers(self) -> tuple[str, ...]:
         return tuple(self.round_header(i) for i in range(len(self.rounds)))
 
+    def settled(self) -> Scorecard:
+        """The card with only its complete rounds (what a lead can be counted on)."""
+        return replace(self, rounds=tuple(
+            row if all(e is not None for e in row) else (None,) * len(row)
+            for row in self.rounds))
+
     def round_complete(self, round_index: int) -> bool:
         return all(e is not None for e in self.rounds[round_index])
 
@@ -389,9 +395,7 @@ class Scorecard:
             return outcome
         # the standing over the rounds everyone has scored, as the card's ranks are: a
         # player not scored yet counted 0 there and "led"
-        done = replace(self, rounds=tuple(
-            row if all(e is not None for e in row) else (None,) * len(row)
-            for row in self.rounds))
+        done = self.settled()
         standing = done._outcome() if done.rounds_played() else GameResult(
             (), "no round fully scored yet", finished=False)
         unscored = [p for p in self.players if self.entry(half_scored[0], p) is None]

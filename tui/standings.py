@@ -8,8 +8,6 @@ before every player has scored a round, nobody "leads by 35".
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scorer.rules import TieBreak
 from scorer.scorecard import Scorecard
 
@@ -20,13 +18,6 @@ def names(items: list[str] | tuple[str, ...]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return ", ".join(items[:-1]) + " and " + items[-1]
-
-
-def settled(card: Scorecard) -> Scorecard:
-    """The card with only its complete rounds (what a lead can be counted on)."""
-    keep = tuple(row if all(e is not None for e in row) else (None,) * len(row)
-                 for row in card.rounds)
-    return replace(card, rounds=keep)
 
 
 def _key(card: Scorecard) -> dict[str, tuple[int, ...]]:
@@ -40,7 +31,7 @@ def _key(card: Scorecard) -> dict[str, tuple[int, ...]]:
 def ranks(card: Scorecard) -> dict[str, int]:
     """Each player's rank over the complete rounds, tie-break applied; shared ranks only
     where the tie-break cannot split them (1, 1, 3). Empty before any complete round."""
-    done = settled(card)
+    done = card.settled()
     if not done.rounds_played():
         return {}
     key = _key(done)
@@ -56,7 +47,7 @@ def ranks(card: Scorecard) -> dict[str, int]:
 def lead_words(card: Scorecard) -> str:
     """"Bo leads by 12 after 3 rounds", "Zoë, Ann and Bo share the lead"; "" before any
     round is complete."""
-    done = settled(card)
+    done = card.settled()
     played = done.rounds_played()
     if not played:
         return ""
