@@ -7,7 +7,9 @@ opening, so Ann was given 147 and Bo nothing. Keys after such an Enter are held 
 (by the scorecard while the screen opens, by the screen while it saves), then sent
 again, in order, once the score is recorded and the cursor has moved on; when the
 score is not recorded (refused, cancelled, changed in another window) they are let go,
-since what they were typed after did not happen."""
+since what they were typed after did not happen. A score field (``FieldInput``) holds
+the keys typed after its own Enter the same way: only it sees its keys in the order
+typed."""
 
 from __future__ import annotations
 
@@ -38,7 +40,6 @@ class KeysAhead:
     def hold_key(self, key: str, character: str | None) -> None:
         self._held.append((key, character))
 
-
     def send_on(self) -> None:
         """The score they followed is recorded: the keys held go to the scorecard at once,
         in order, as typed there (a digit opens the next cell's screen, the keys after it
@@ -54,12 +55,11 @@ class KeysAhead:
         self._held = []
 
 
-
 class FieldInput(Input):
     """A score field that takes no key after its Enter: each key after it is held for
     the next cell. The field goes on taking keys while its screen hears of the Enter, so
     "5 Enter 1" reached the save as 51; only the field itself sees its keys in the order
-    typed. ``reopen`` when what was entered is refused and stays to be put right."""
+    typed. ``settle`` says what its Enter came to."""
 
     entered: str | None = None  # the value at the Enter
 
@@ -75,5 +75,10 @@ class FieldInput(Input):
             return
         await super()._on_key(event)
 
-    def reopen(self) -> None:
-        self.entered = None
+    def settle(self, saved: bool) -> None:
+        """Saved, the keys held after its Enter go on with the score; refused, what was
+        entered stays to be put right, the field takes keys again, and those are let
+        go."""
+        if not saved:
+            self.entered = None
+            self.app.keys_ahead.let_go()  # type: ignore[attr-defined]

@@ -231,10 +231,9 @@ class RoundRowScreen(Screen[RowResult | None]):
         event.stop()
         # saved at once: the cell takes nothing after its Enter (FieldInput), and refused
         # it takes keys again
-        if not self._save():
-            for seat in range(len(self.card.players)):
-                self._cell(seat).reopen()
-            self.app.keys_ahead.let_go()
+        saved = self._save()
+        if isinstance(event.input, FieldInput):
+            event.input.settle(saved)
 
     def result(self) -> RowResult:
         entries: dict[str, Entry | None] = {}

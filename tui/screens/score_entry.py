@@ -257,9 +257,7 @@ class ScoreEntryScreen(Screen[Entry | None]):
             event.stop()
             event.prevent_default()
             field.entered = field.value
-            if not self._save():
-                field.reopen()
-                self.app.keys_ahead.let_go()
+            field.settle(self._save())
             return
         if not (event.character and event.is_printable):
             return
@@ -323,9 +321,9 @@ class ScoreEntryScreen(Screen[Entry | None]):
         if event.input.id in ("points", "tile-text"):
             # saved at once, not behind the field's queue (after_typed_keys): the field
             # takes nothing after its Enter (FieldInput), and refused it takes keys again
-            if not self._save() and isinstance(event.input, FieldInput):
-                event.input.reopen()
-                self.app.keys_ahead.let_go()
+            saved = self._save()
+            if isinstance(event.input, FieldInput):
+                event.input.settle(saved)
         elif event.input.id == "photo-path":
             self.read_photo(event.value)
         elif event.input.id == "fix-input":
