@@ -1,5 +1,6 @@
-"""Photo files in, pixels out: opening, sniffing the header, decoding, where a damaged
-photo still holds its own pixels, and shrinking a big photo fast.
+"""Photo files in, pixels out: opening, sniffing the header, decoding (a transparent photo
+laid over white), where a damaged photo still holds its own pixels, and shrinking a big
+photo fast.
 
 Every failure is one ``ImageError`` with a line a player can read; nothing here hangs on
 a FIFO or decodes a header bomb. Other packages use only the names below.

@@ -32,6 +32,10 @@ Limits and decisions:
   1/2. ``scale`` then says how many original pixels one decoded pixel spans.
   ``load_image(path, most_megapixels=...)`` asks for a smaller decode (a quick first look
   at a big photo; see ``vision.reader.recognize``).
+- Transparency: a PNG, WebP, TIFF or BMP that keeps an alpha channel is read as an image
+  viewer shows it on a light page, laid over white (``vision.image.alpha``): OpenCV's colour
+  decode showed the colours its transparent pixels hold. Decoded whole as stored, such a
+  picture is read up to ``MAX_ALPHA_DECODE_BYTES`` (24 MP of 8-bit samples, 12 MP of 16).
 - Too small: either side under ``MIN_SIDE_PX`` (32 px) cannot hold a readable tile and is
   an error, not an empty result.
 - Damage (``vision.image.decode``): a JPEG cut short is still decoded (the missing part
@@ -54,6 +58,7 @@ import numpy as np
 from scorer.messages import clip_name
 from vision.image.decode import Damage, decode_file
 from vision.image.header import (
+    alpha_pixel_bytes,
     animation_frames,
     file_reader,
     header_size,
@@ -79,6 +84,11 @@ MAX_DECODE_MEGAPIXELS = 50.0
 MAX_REDUCED_MEGAPIXELS = 16.0
 # Formats whose decoders hold more than the pixels: read up to this many megapixels
 WHOLE_DECODE_MEGAPIXELS = {"tiff": 24.0, "webp": 16.0}
+# A picture with transparency is decoded whole as stored (vision.image.alpha), and
+# OpenCV's decoder holds a second copy of it: up to this many bytes of it are read. A
+# 24 MP PNG of 8-bit RGBA peaked at 228 MB, a 12 MP one of 16 bits at 227 MB (a 49 MP
+# one at 418 MB).
+MAX_ALPHA_DECODE_BYTES = 24e6 * 4
 MIN_SIDE_PX = 32
 
 _REDUCED = ((2, cv2.IMREAD_REDUCED_COLOR_2), (4, cv2.IMREAD_REDUCED_COLOR_4),
@@ -154,6 +164,11 @@ def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
                                        "layout not supported)")
             raise ImageError(path, "image data is damaged or cut short (its header gives "
                                    "no size)")
+        alpha_bytes = alpha_pixel_bytes(file_reader(handle), kind)
+        if alpha_bytes and stored[0] * stored[1] * alpha_bytes > MAX_ALPHA_DECODE_BYTES:
+            raise ImageError(path, f"image is {_mp(*stored)} and has transparency, which is "
+                                   f"read up to {MAX_ALPHA_DECODE_BYTES / alpha_bytes / 1e6:g} "
+                                   "MP (save it as a JPEG to read it larger)")
         reduce_by, flag = 1, cv2.IMREAD_COLOR
         most = _most(most_megapixels)
         reduced = stored[0] * stored[1] > most * 1e6

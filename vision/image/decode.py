@@ -27,6 +27,9 @@ rows, a black cloth, a night sky).
 
 Bytes after a JPEG's end marker (some cameras append data there) are no damage.
 
+A picture whose header says it keeps an alpha channel (``vision.image.header``) is decoded
+as stored and laid over white (``vision.image.alpha``), as a viewer shows it.
+
 ``decode_file(handle, kind, flag)`` decodes an open file: a JPEG from its bytes (as
 above), any other format from the file itself where the system names an open file by
 its descriptor (``/proc/self/fd``, ``/dev/fd``), so that the file's bytes never sit in
@@ -44,6 +47,7 @@ from typing import BinaryIO
 import cv2
 import numpy as np
 
+from vision.image.alpha import oriented, over_white
 from vision.image.damage import (
     JPEG_BLOCK_PX,
     blank_bands,
@@ -52,7 +56,12 @@ from vision.image.damage import (
     intact_band,
     shift_from,
 )
-from vision.image.header import jpeg_scan_start
+from vision.image.header import (
+    alpha_pixel_bytes,
+    file_reader,
+    jpeg_scan_start,
+    tiff_orientation,
+)
 from vision.native_log import captured_stderr
 
 _EOI = b"\xff\xd9"
@@ -118,9 +127,16 @@ def decode_file(handle: BinaryIO, kind: str, flag: int = cv2.IMREAD_COLOR,
     """The decoded pixels of the open file ``handle`` (read from its start) and what damage
     was seen; see the module doc."""
     path = None if kind == "jpeg" else _descriptor_path(handle.fileno())
+    alpha = path is not None and alpha_pixel_bytes(file_reader(handle), kind) > 0
     handle.seek(0)  # where /dev/fd/N is a copy of the descriptor, it shares this offset
     if path is None:
         return decode_photo(handle.read(max_bytes), kind, flag)
+    if alpha:
+        read = getattr(cv2, "imreadWithMetadata", None)
+        pixels, lines = _decoding(lambda: _over_white(
+            read(path, cv2.IMREAD_UNCHANGED) if read else (cv2.imread(path, cv2.IMREAD_UNCHANGED),),
+            kind, flag))
+        return _classified(pixels, lines, cut_short=False, unchecked=kind in _UNCHECKED_KINDS)
     pixels, lines = _decoding(lambda: cv2.imread(path, flag))
     if pixels is None and kind == "tiff" and flag == cv2.IMREAD_COLOR:
         pixels, lines = _decoding(lambda: _as_8bit_colour(
@@ -164,6 +180,12 @@ def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR) -> Decode
     if cut_short:
         data += _EOI
     buffer = np.frombuffer(data, np.uint8)
+    if alpha_pixel_bytes(data, kind):
+        read = getattr(cv2, "imdecodeWithMetadata", None)
+        return _classified(*_decoding(lambda: _over_white(
+            read(buffer, cv2.IMREAD_UNCHANGED) if read
+            else (cv2.imdecode(buffer, cv2.IMREAD_UNCHANGED),), kind, flag)),
+            cut_short=False, unchecked=kind in _UNCHECKED_KINDS)
     decoded = _classified(*_decoding(lambda: cv2.imdecode(buffer, flag)), cut_short=cut_short,
                           unchecked=kind in _UNCHECKED_KINDS)
     if kind != "jpeg" or decoded.damage is not Damage.CORRUPT:
@@ -188,6 +210,27 @@ def _classified(pixels: np.ndarray | None, lines: list[str], cut_short: bool,
 # OpenCV's reduced colour decodes are its reduced grey ones plus the colour bit.
 _REDUCED_BY = {cv2.IMREAD_GRAYSCALE: 1, cv2.IMREAD_REDUCED_GRAYSCALE_2: 2,
                cv2.IMREAD_REDUCED_GRAYSCALE_4: 4, cv2.IMREAD_REDUCED_GRAYSCALE_8: 8}
+# Formats whose EXIF orientation OpenCV applies after decoding (libtiff turns a TIFF itself)
+_EXIF_TURNED_KINDS = ("png", "webp")
+
+
+def _over_white(decoded: tuple, kind: str, flag: int) -> np.ndarray | None:
+    """A picture with alpha, decoded as stored (with its metadata where this OpenCV gives
+    it), as the colour decode ``flag`` would show it were it opaque: flattened over white,
+    reduced as ``flag`` asks, and turned as its EXIF says (``vision.image.alpha``)."""
+    pixels = decoded[0]
+    if pixels is None or pixels.size == 0:
+        return None
+    if kind == "bmp" and pixels.ndim == 3 and pixels.shape[2] == 4 and not pixels[:, :, 3].any():
+        pixels = pixels[:, :, :3]  # a BMP writer's zero filler: viewers show such a BMP opaque
+    flat = over_white(pixels, _REDUCED_BY.get(
+        flag & ~(cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION), 1))
+    if kind not in _EXIF_TURNED_KINDS or flag & cv2.IMREAD_IGNORE_ORIENTATION:
+        return flat
+    types, blobs = decoded[1:] if len(decoded) == 3 else ((), ())
+    exif = next((np.asarray(blob).tobytes() for found, blob in zip(types, blobs, strict=False)
+                 if found == cv2.IMAGE_METADATA_EXIF), b"")
+    return oriented(flat, tiff_orientation(exif.removeprefix(b"Exif\x00\x00"))) if exif else flat
 
 
 def _intact_part(data: bytes, flag: int,

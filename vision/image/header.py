@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 ReadAt = Callable[[int, int], bytes]
 MAX_SEGMENTS = 4096
 ORIENTATION_TAG = 274  # TIFF and EXIF: how the stored picture is turned for display
+BITS_PER_SAMPLE_TAG = 258
 
 
 def unread_format(head: bytes) -> str | None:
@@ -114,16 +115,10 @@ def animation_frames(data: bytes | ReadAt, kind: str, most: int = 64) -> int:
     1 for a still picture or another format. Decoders read the first frame only."""
     read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
     if kind == "png":  # an APNG's acTL chunk, before its first IDAT, counts the frames
-        at = 8
-        for _ in range(most):
-            head = read_at(at, 8)
-            if len(head) < 8 or head[4:8] in (b"IDAT", b"IEND"):
-                return 1
-            length = struct.unpack(">I", head[:4])[0]
-            if head[4:8] == b"acTL":
+        for name, at in _png_chunks_before_data(read_at, most):
+            if name == b"acTL":
                 frames = read_at(at + 8, 4)
                 return max(1, struct.unpack(">I", frames)[0]) if len(frames) == 4 else 1
-            at += 12 + length
         return 1
     if kind == "webp":  # one ANMF chunk a frame, after the RIFF header
         at, frames = 12, 0
@@ -136,6 +131,62 @@ def animation_frames(data: bytes | ReadAt, kind: str, most: int = 64) -> int:
             at += 8 + size + (size & 1)  # a chunk of odd size is padded to even
         return max(1, frames)
     return 1
+
+
+def _png_chunks_before_data(read_at: ReadAt, most: int = 64) -> Iterator[tuple[bytes, int]]:
+    """(type, offset) of a PNG's chunks before its image data, up to ``most`` of them."""
+    at = 8
+    for _ in range(most):
+        head = read_at(at, 8)
+        if len(head) < 8 or head[4:8] in (b"IDAT", b"IEND"):
+            return
+        yield head[4:8], at
+        at += 12 + struct.unpack(">I", head[:4])[0]
+
+
+def alpha_pixel_bytes(data: bytes | ReadAt, kind: str) -> int:
+    """The bytes a pixel takes decoded as stored when the header says the picture keeps
+    how opaque each pixel is, which OpenCV's colour decode drops (showing whatever colours
+    its transparent pixels hold); 0 when it does not. Kept: a PNG's alpha channel or
+    transparent colours (tRNS; OpenCV gives none for a grey one), a WebP's alpha, a TIFF's
+    extra sample beside its grey or RGB ones, a 32-bit BMP's alpha mask. Four samples a
+    pixel (OpenCV gives grey with alpha as BGRA), of one byte or of the TIFF's own size."""
+    read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
+    if kind == "png":
+        head = read_at(0, 26)
+        if len(head) < 26 or head[12:16] != b"IHDR":
+            return 0
+        depth, colour_type = head[24], head[25]
+        kept = colour_type in (4, 6) or (colour_type in (2, 3) and any(
+            name == b"tRNS" for name, _ in _png_chunks_before_data(read_at)))
+        return 4 * (2 if depth == 16 else 1) if kept else 0
+    if kind == "webp":
+        head = read_at(0, 25)
+        if head[12:16] == b"VP8X" and len(head) > 20:
+            return 4 if head[20] & 0x10 else 0  # the ALPHA flag
+        if head[12:16] == b"VP8L" and len(head) >= 25 and head[20] == 0x2F:
+            return 4 if struct.unpack("<I", head[21:25])[0] >> 28 & 1 else 0  # alpha_is_used
+        return 0
+    if kind == "tiff":
+        first = _tiff_first(read_at)
+        found = None if first is None else _tiff_directory(read_at, *first)
+        if found is None:
+            return 0
+        values = found[0]
+        samples, photometric = values.get(277, 1), values.get(262, -1)
+        kept = (photometric in (0, 1) and samples >= 2) or (photometric == 2 and samples >= 4)
+        return 4 * max(1, (values.get(BITS_PER_SAMPLE_TAG, 8) + 7) // 8) if kept else 0
+    if kind == "bmp":
+        head = read_at(0, 70)
+        if len(head) < 34:
+            return 0
+        (dib,) = struct.unpack("<I", head[14:18])
+        bits, compression = struct.unpack("<HI", head[28:34])
+        # BI_ALPHABITFIELDS, or BI_BITFIELDS in a header long enough to hold an alpha mask
+        kept = bits == 32 and (compression == 6 or (
+            compression == 3 and dib >= 56 and len(head) >= 70 and head[66:70] != bytes(4)))
+        return 4 if kept else 0
+    return 0
 
 
 def tiff_pages(data: bytes | ReadAt, most: int = 64) -> int:
@@ -177,8 +228,9 @@ def _tiff_first(read_at: ReadAt) -> tuple[str, int] | None:
 
 def _tiff_directory(read_at: ReadAt, order: str, at: int
                     ) -> tuple[dict[int, int], int] | None:
-    """A directory's single SHORT or LONG values by tag, and where the next one lies
-    (0: none); None when the directory is cut short."""
+    """A directory's single SHORT or LONG values by tag (BitsPerSample's first, however
+    many samples), and where the next one lies (0: none); None when the directory is cut
+    short."""
     raw = read_at(at, 2)
     if len(raw) < 2:
         return None
@@ -193,6 +245,11 @@ def _tiff_directory(read_at: ReadAt, order: str, at: int
         if n == 1 and kind in (3, 4):  # SHORT or LONG
             fmt = order + ("H" if kind == 3 else "I")
             values[tag] = struct.unpack(fmt, entry[8:8 + struct.calcsize(fmt)])[0]
+        elif tag == BITS_PER_SAMPLE_TAG and kind == 3 and n > 1:  # stored apart past two
+            first = (entry[8:10] if n == 2
+                     else read_at(struct.unpack(order + "I", entry[8:12])[0], 2))
+            if len(first) == 2:
+                values[tag] = struct.unpack(order + "H", first)[0]
     tail = table[12 * count:12 * count + 4]
     following = struct.unpack(order + "I", tail)[0] if len(tail) == 4 else 0
     return values, following
