@@ -245,3 +245,26 @@ def test_a_photo_is_decoded_before_the_models_open(monkeypatch, photos, capsys):
     monkeypatch.setattr(vision.reader, "load_default_reader", opening)
     assert main(["read", str(photos / "a.png"), str(photos / "b.jpg")]) in (0, 2)
     assert order == ["decode", "open models", "decode"]
+
+
+def test_another_model_where_the_pip_reader_goes_is_named_in_one_line(monkeypatch, photos,
+                                                                      tmp_path, capsys):
+    # it opened, and the first photo ended in "unexpected error: IndexError"
+    import shutil
+
+    import vision.reader
+    from vision.reader import MODELS_DIR
+    from vision.reader.tile_reader import load_default_reader
+
+    models = tmp_path / "models"
+    models.mkdir()
+    for name in ("detector.onnx", "pairs.onnx"):
+        shutil.copy(MODELS_DIR / name, models / name)
+    shutil.copy(MODELS_DIR / "detector.onnx", models / "pips.onnx")
+    monkeypatch.setattr(vision.reader, "load_default_reader",
+                        lambda: load_default_reader(models))
+    assert main(["read", str(photos / "a.png")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1, err
+    assert err.startswith(f"chickenfoot read: cannot load the tile reader: model file "
+                          f"{models / 'pips.onnx'} could not be loaded: it takes ")

@@ -80,3 +80,46 @@ def test_a_copy_that_cannot_be_written_still_leaves_the_model_open(tmp_path, mon
     monkeypatch.setattr(onnx_session, "_partial_file",
                         lambda _save_to: tmp_path / "gone" / "copy.partial")  # unwritable
     assert open_session(MODELS / "pips.onnx").get_inputs()
+
+
+def test_another_model_in_a_models_place_is_named_when_it_opens():
+    """A file that opens but holds another model failed only at the first photo, as an
+    "unexpected error: IndexError"."""
+    from vision.reader import detect, pair_judge, pips
+
+    for path, shape, role in ((MODELS / "detector.onnx", pips.MODEL_SHAPE, "pip reader"),
+                              (MODELS / "pairs.onnx", pips.MODEL_SHAPE, "pip reader"),
+                              (MODELS / "pips.onnx", detect.MODEL_SHAPE, "detector"),
+                              (MODELS / "pips.onnx", pair_judge.MODEL_SHAPE, "pair judge")):
+        with pytest.raises(ModelError) as caught:
+            open_session(path, shape)
+        said = str(caught.value)
+        assert said.startswith(f"model file {path} could not be loaded: it takes ")
+        assert f"not the {role}'s" in said and "\n" not in said
+    for name, shape in (("detector", detect.MODEL_SHAPE), ("pips", pips.MODEL_SHAPE),
+                        ("pairs", pair_judge.MODEL_SHAPE)):
+        assert open_session(MODELS / f"{name}.onnx", shape).get_inputs()
+
+
+def test_a_damaged_model_says_so_in_one_line(tmp_path):
+    cut = tmp_path / "pips.onnx"
+    cut.write_bytes((MODELS / "pips.onnx").read_bytes()[:100_000])
+    with pytest.raises(ModelError) as caught:
+        open_session(cut)
+    assert str(caught.value) == (f"model file {cut} could not be loaded: it is damaged or not "
+                                 "an ONNX model (Protobuf parsing failed)")
+
+
+def test_a_kept_copy_of_another_model_is_made_again(tmp_path, monkeypatch):
+    from vision.reader import pips
+    from vision.reader.onnx_session import CACHE_ENV
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
+    open_session(MODELS / "pips.onnx")
+    open_session(MODELS / "pairs.onnx")
+    (copy,) = (tmp_path / "cache").glob("pips-*.onnx")
+    (other,) = (tmp_path / "cache").glob("pairs-*.onnx")
+    copy.write_bytes(other.read_bytes())  # a cache holding the judge under the reader's name
+    session = open_session(MODELS / "pips.onnx", pips.MODEL_SHAPE)
+    assert session.get_outputs()[0].shape[1] == 19
+    assert copy.read_bytes() != other.read_bytes()  # written again from the model

@@ -22,7 +22,8 @@ import cv2
 import numpy as np
 
 from vision.image import shrink_to
-from vision.reader.detections import Detections, non_max_suppression
+from vision.reader.detections import HALF, TILE, Detections, non_max_suppression
+from vision.reader.model_shape import ModelShape
 from vision.reader.onnx_session import open_session
 
 LETTERBOX_GREY = 114
@@ -31,11 +32,13 @@ LETTERBOX_GREY = 114
 DEFAULT_INPUT_PX = 320
 SHRINK_HALVE_WHILE = 4.0  # vision.image.shrink: the last area step keeps 2x or more
 DEFAULT_STRIDE = 32
+# pictures of any size in; per anchor a box (4 numbers) and a score for each class out
+MODEL_SHAPE = ModelShape("the detector", (3, None, None), (4 + len((HALF, TILE)), None))
 
 
 class OnnxDetector:
     def __init__(self, model_path: Path, conf_threshold: float = 0.3, iou_threshold: float = 0.7):
-        self.session = open_session(model_path)
+        self.session = open_session(model_path, MODEL_SHAPE)
         model_input = self.session.get_inputs()[0]
         self.input_name = model_input.name
         height, width = model_input.shape[2:4]

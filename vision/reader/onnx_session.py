@@ -8,6 +8,11 @@ as it is: 28 to 35 ms. A cache that cannot be written is done without (a full di
 fails the open that writes the copy: the model is opened again without it); a cached
 copy that does not open is made again from the model.
 
+A file that opens but holds another model (the detector copied where the pip reader goes)
+is named when it opens (``vision.reader.model_shape``), and a damaged one is called damaged,
+each in one line naming the file: the first failed at the first photo as an "unexpected
+error".
+
 Nothing here imports more than opening needs (no hashlib, tempfile or platformdirs on
 Linux): every command that reads a photo pays for each import, about 7 ms together.
 """
@@ -17,9 +22,12 @@ from __future__ import annotations
 import functools
 import os
 import platform
+import re
 import sys
 import zlib
 from pathlib import Path
+
+from vision.reader.model_shape import ModelShape
 
 CACHE_ENV = "CHICKENFOOT_CACHE_DIR"  # where optimised copies go (default: the user cache)
 
@@ -28,7 +36,10 @@ class ModelError(RuntimeError):
     """A shipped model could not be loaded; the message is one line for the player."""
 
 
-def open_session(model_path: Path):
+def open_session(model_path: Path, shape: ModelShape | None = None):
+    """The model at ``model_path`` open on the CPU; with ``shape``, only when it takes and
+    gives what that model does (``vision.reader.model_shape``). Raises ModelError naming
+    the file and why in one line."""
     import onnxruntime as ort
 
     if not model_path.is_file():
@@ -36,20 +47,45 @@ def open_session(model_path: Path):
     cached = optimised_copy(model_path, ort.__version__)
     if cached is not None and cached.is_file():
         try:
-            return _session(cached, ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
-        except Exception:  # damaged or from elsewhere: made again below
-            cached.unlink(missing_ok=True)
+            session = _session(cached, ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
+            if shape is None or shape.problem(session) is None:
+                return session
+        except Exception:  # damaged, from elsewhere, or another model's: made again below
+            pass
+        cached.unlink(missing_ok=True)
     level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     try:
-        return _session(model_path, level, save_to=cached)
+        session = _session(model_path, level, save_to=cached)
     except Exception as error:  # onnxruntime raises several unrelated types
         if cached is None:
-            raise ModelError(f"model file {model_path} could not be loaded: {error}"
-                             ) from None
-    try:  # the copy could not be written (a full disk, a file size limit): done without
-        return _session(model_path, level)
-    except Exception as error:
-        raise ModelError(f"model file {model_path} could not be loaded: {error}") from None
+            raise ModelError(_not_opened(model_path, error)) from None
+        try:  # the copy could not be written (a full disk, a file size limit): done without
+            session = _session(model_path, level)
+        except Exception as error:
+            raise ModelError(_not_opened(model_path, error)) from None
+    problem = shape.problem(session) if shape is not None else None
+    if problem is not None:
+        if cached is not None:  # no copy of another model is kept under this one's name
+            cached.unlink(missing_ok=True)
+        raise ModelError(f"model file {model_path} could not be loaded: {problem}")
+    return session
+
+
+def _not_opened(model_path: Path, error: Exception) -> str:
+    """One line naming the model file and why ONNX Runtime did not open it, without its
+    error code and the file's name again ("[ONNXRuntimeError] : 7 : INVALID_PROTOBUF :
+    Load model from ... failed:Protobuf parsing failed.")."""
+    from scorer.messages import clip
+
+    text = str(error).strip()
+    text = text.splitlines()[0] if text else type(error).__name__
+    coded = re.match(r"\[ONNXRuntimeError\] : \d+ : (\w+) : (.*)", text)
+    if coded is not None:
+        code, text = coded.groups()
+        text = re.sub(r"^Load model from .* failed:\s*", "", text)
+        if code == "INVALID_PROTOBUF" or "protobuf" in text:  # cut short, empty, not ONNX
+            text = f"it is damaged or not an ONNX model ({text.rstrip('.')})"
+    return f"model file {model_path} could not be loaded: {clip(text, 160)}"
 
 
 def _session(path: Path, level, save_to: Path | None = None):

@@ -40,8 +40,9 @@ import numpy as np
 from vision.image import shrink_by
 from vision.median import median
 from vision.reader.assemble import HalfSlot
+from vision.reader.model_shape import ModelShape
 from vision.reader.onnx_session import open_session
-from vision.reader.pair_crop import ALONG, PAIR_COLS, crop_pair
+from vision.reader.pair_crop import ALONG, PAIR_COLS, PAIR_ROWS, crop_pair
 
 CHUNK = 64  # pictures per run of the model
 # A picture judged this close to 0 or 1 from one end is not looked at from the other: on
@@ -49,11 +50,13 @@ CHUNK = 64  # pictures per run of the model
 # the second look moved none of them across a threshold of assembly (0.2, 0.5), nor any
 # answer by more than 0.09.
 SURE_FROM_ONE_END = 0.02
+# a pair's picture in, a score for "two halves of one tile" and for "not" out
+MODEL_SHAPE = ModelShape("the pair judge", (3, PAIR_ROWS, PAIR_COLS), (2,))
 
 
 class PairJudge:
     def __init__(self, model_path: Path):
-        self.session = open_session(model_path)
+        self.session = open_session(model_path, MODEL_SHAPE)
         self.input_name = self.session.get_inputs()[0].name
 
     def looking_at(self, image_bgr: np.ndarray) -> PhotoJudge:

@@ -24,7 +24,10 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from scorer.tiles import MAX_SET
 from vision.median import median
+from vision.reader.half_crop import CROP_PX
+from vision.reader.model_shape import ModelShape
 from vision.reader.onnx_session import open_session
 
 # The first look's top probability (after the set's mask) under which a half is doubtful
@@ -33,12 +36,14 @@ DOUBTFUL_BELOW = 0.9
 # A face whose middle has a median lightness (Lab L, 0-255) under this is dark: black and
 # dark-coloured faces measure 11-19, white and ivory ones over 150.
 DARK_FACE_BELOW = 64
+# a half's crop in, a score for each pip value 0 to 18 out
+MODEL_SHAPE = ModelShape("the pip reader", (3, CROP_PX, CROP_PX), (MAX_SET + 1,))
 
 
 class PipReader:
     def __init__(self, model_path: Path, quarter_turns: bool = True,
                  doubtful_below: float = DOUBTFUL_BELOW):
-        self.session = open_session(model_path)
+        self.session = open_session(model_path, MODEL_SHAPE)
         self.input_name = self.session.get_inputs()[0].name
         self.quarter_turns = quarter_turns
         self.doubtful_below = doubtful_below
