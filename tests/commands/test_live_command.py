@@ -152,3 +152,27 @@ def test_missing_models_are_one_line(no_reader, capsys):
 def test_bad_sizes_are_refused(truth_reader, capsys):
     assert main(["live", "--width", "0", "--no-window"]) == 2
     assert "must be positive" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("where", ["a-file", "a-file/shots"])
+def test_a_snapshot_folder_named_is_checked_before_the_camera_opens(truth_reader, tmp_path,
+                                                                    monkeypatch, capsys,
+                                                                    where):
+    # it was checked only when a snapshot was written: after the camera had run (exit 0
+    # here, where no snapshot is taken)
+    import vision.live
+
+    (tmp_path / "a-file").write_text("not a folder")
+    monkeypatch.setattr(vision.live, "open_source",
+                        lambda *_args, **_kw: pytest.fail("the camera was opened"))
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", "--max-frames", "3",
+                 "--snapshot-dir", str(tmp_path / where)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("chickenfoot live: --snapshot-dir: cannot make the folder ")
+    assert "is a file, not a folder" in err
+
+
+def test_a_snapshot_folder_still_to_be_made_is_taken(truth_reader, tmp_path, capsys):
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", "--max-frames", "3",
+                 "--snapshot-dir", str(tmp_path / "new" / "shots")]) == 0

@@ -28,9 +28,10 @@ Reads the tiles in view as they are laid down, shown one of three ways:
 and in the window.
 
 Exit status: 0 at the end (q, end of the video in the window or headless,
-``--max-frames``), 2 when the camera, stream, file or port cannot be used, the camera is
-lost (window, headless), the reader is missing, or ``--window`` has no display; 130 on
-Ctrl+C (how the page ends).
+``--max-frames``), 2 when the camera, stream, file, port or ``--snapshot-dir`` cannot be
+used (the folder is checked before the camera opens), the camera is lost (window,
+headless), the reader is missing, or ``--window`` has no display; 130 on Ctrl+C (how the
+page ends).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "0.0.0.0 opens it to the network)")
     parser.add_argument("--no-open", dest="open_page", action="store_false",
                         help="do not open the page in the browser")
-    parser.add_argument("--snapshot-dir", default=".", metavar="DIR", type=output_path,
+    parser.add_argument("--snapshot-dir", default=None, metavar="DIR", type=output_path,
                         help="where snapshots go (window, --no-window; default: the current "
                              "folder)")
     parser.add_argument("--send", action="store_true",
@@ -122,12 +123,13 @@ def run(args: argparse.Namespace) -> int:
                 _err(f"chickenfoot live: {error}, or --page to watch in the browser")
                 return 2
             page = True  # the default install: no window, so the page
-    if args.snapshot_on_exit or args.send:
-        # a snapshot is sure to be written: a folder it cannot go to is said now, not
-        # after the whole video has run
+    if args.snapshot_dir is not None or args.snapshot_on_exit or args.send:
+        # a folder named for snapshots, or the current one where a snapshot is sure to be
+        # written: one they cannot go to is said now, not when the first is taken, after
+        # the camera has run (or the whole video)
         from tui.commands.annotation import folder_problem
 
-        problem = folder_problem(Path(args.snapshot_dir))
+        problem = folder_problem(Path(args.snapshot_dir or "."))
         if problem is not None:
             _err(f"chickenfoot live: --snapshot-dir: {problem}")
             return 2
@@ -156,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     except SourceError as error:
         _err(f"chickenfoot live: {error}")
         return 2
-    options = LiveOptions(max_frames=args.max_frames, snapshot_dir=Path(args.snapshot_dir),
+    options = LiveOptions(max_frames=args.max_frames, snapshot_dir=Path(args.snapshot_dir or "."),
                           send=args.send, snapshot_on_exit=args.snapshot_on_exit,
                           doubt_below=args.min_confidence)
     session = LiveSession(source, reader, args.set_max)
