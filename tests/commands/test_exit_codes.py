@@ -204,6 +204,17 @@ def test_a_closed_output_pipe_ends_quietly():
     assert b"Traceback" not in err and b"BrokenPipe" not in err
 
 
+def test_live_into_a_closed_pipe_ends_quietly():
+    # the frame count was still said on stderr after its output had gone (`| head -1`)
+    process = subprocess.Popen([sys.executable, "-m", "tui.cli", "live", "--camera", str(DEMO),
+                                "--no-window"], stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, cwd=ROOT)
+    process.stdout.close()  # nobody reads: its first line meets a broken pipe
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    assert err == b""
+
+
 def test_read_json_into_head_ends_quietly():
     pipeline = (f"{sys.executable} -m tui.cli read --json {HAND} {HAND} {HAND} | head -c 5; "
                 'echo " ${PIPESTATUS[0]}"')

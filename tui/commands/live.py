@@ -42,6 +42,7 @@ from pathlib import Path
 
 from scorer.tiles import SET_SIZES
 from tui.commands.errors import camera_source, host, output_path, seconds, share
+from tui.guard import EXIT_PIPE
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -178,7 +179,12 @@ def run(args: argparse.Namespace) -> int:
         _err(f"chickenfoot live: {error}")
         status = 2
         return status
+    except BrokenPipeError:  # the reader of our lines went away (`| head -1`)
+        status = EXIT_PIPE
+        raise
     finally:
         source.close()
-        if session.frames and status != 2:  # after an error its one line says it all
+        # after an error its one line says it all; after a closed output, as after any
+        # Unix tool's, nothing is said
+        if session.frames and status not in (2, EXIT_PIPE):
             _err(f"chickenfoot live: {session.frames} frames, {session.fps:.1f} fps")
