@@ -136,3 +136,32 @@ def test_a_refused_dataset_answers_in_json_too(blind_reader, tmp_path, capsys):
     assert err.count("\n") == 1
     assert json.loads(out) == {"dataset": missing,
                                "error": err.removeprefix("chickenfoot eval: ").rstrip()}
+
+
+def test_a_named_pipe_given_as_the_set_is_named(blind_reader, tmp_path, capsys):
+    # it was "no labelled photos (expected images/ + labels/, ...)"
+    import os
+
+    fifo = tmp_path / "data.yaml"
+    os.mkfifo(fifo)
+    assert main(["eval", str(fifo)]) == 2
+    assert capsys.readouterr().err == (f"chickenfoot eval: {fifo} is a named pipe (FIFO), not "
+                                       "a folder or a data.yaml\n")
+
+
+def test_a_label_file_that_is_a_named_pipe_is_named(blind_reader, tmp_path, capsys):
+    # it was taken for a missing label: its photo measured as a table with no tile, exit 0
+    import os
+    import shutil
+
+    from scorer.messages import clip_name
+
+    copy = tmp_path / "valid"
+    shutil.copytree(REAL_VALID, copy)
+    shutil.copy(REAL_VALID.parent / "data.yaml", tmp_path / "data.yaml")
+    label = sorted((copy / "labels").glob("*.txt"))[0]
+    label.unlink()
+    os.mkfifo(label)
+    assert main(["eval", str(copy), "--set", "12"]) == 2
+    assert capsys.readouterr().err == (f"chickenfoot eval: {clip_name(label)} is a named "
+                                       "pipe (FIFO), not a label file\n")

@@ -108,7 +108,7 @@ def test_a_device_or_pipe_is_named_for_what_it_is(tmp_path):
         parse_source("/dev/zero")
     fifo = tmp_path / "feed"
     os.mkfifo(fifo)
-    with pytest.raises(SourceError, match=r"is a pipe \(FIFO\), not a video file"):
+    with pytest.raises(SourceError, match=r"is a named pipe \(FIFO\), not a video file"):
         parse_source(str(fifo))
 
 

@@ -75,6 +75,7 @@ from scorer.messages import clip, clip_name
 from scorer.scoring import pip_total
 from vision.doubt import is_doubtful_confidence
 from vision.evaluation.labels import PAIR_TOLERANCE
+from vision.file_kind import special_kind
 from vision.image import IMAGE_SUFFIXES
 from vision.reader import (
     Calibration,
@@ -494,7 +495,10 @@ def _load_dataset(root: Path) -> tuple[str, list[Sample]]:
 def _samples_in(root: Path) -> tuple[str, list[Sample]]:
     if not root.exists():
         raise DatasetError(f"{clip_name(root)}: no such file or folder")
-    if root.is_file():
+    kind = special_kind(root.stat().st_mode)
+    if kind not in (None, "a folder"):
+        raise DatasetError(f"{clip_name(root)} is {kind}, not a folder or a data.yaml")
+    if kind is None:
         if root.suffix.lower() in (".yaml", ".yml"):
             return "half-boxes", _yaml_split(root)
         raise DatasetError(f"{clip_name(root)}: expected a folder or a data.yaml")
@@ -503,7 +507,7 @@ def _samples_in(root: Path) -> tuple[str, list[Sample]]:
         return "truth-json", truth
     if (root / "images").is_dir() and (root / "labels").is_dir():
         return "half-boxes", _half_box_split(root, class_values(root))
-    if (root / "data.yaml").is_file():
+    if _is_file(root / "data.yaml", "a data.yaml"):
         return "half-boxes", _yaml_split(root / "data.yaml")
     raise DatasetError(f"{clip_name(root)}: no labelled photos (expected images/ + labels/, "
                        "a data.yaml, or photos with same-name .json truth)")
@@ -513,14 +517,14 @@ def class_values(split: Path) -> dict[int, int]:
     """Class index -> pip value, from data.yaml or classes.txt here or one folder up."""
     unreadable: list[Path] = []  # a data.yaml with a names: key this could not read
     for folder in (split, split.parent):
-        if (folder / "data.yaml").is_file():
+        if _is_file(folder / "data.yaml", "a data.yaml"):
             text = _text(folder / "data.yaml")
             names = _yaml_names(text)
             if names:
                 return {i: value_of_name(n) for i, n in enumerate(names)}
             if re.search(r"^names:", text, re.M):
                 unreadable.append(folder / "data.yaml")
-        if (folder / "classes.txt").is_file():
+        if _is_file(folder / "classes.txt", "a class list"):
             values = _classes_txt(_text(folder / "classes.txt"))
             if values:
                 return values
@@ -591,9 +595,10 @@ def _half_box_split(split: Path, values: dict[int, int]) -> list[Sample]:
     samples: list[Sample] = []
     for image in _images_in(split / "images"):
         label = split / "labels" / f"{image.stem}.txt"
-        halves = _read_labels(label, values) if label.is_file() else ()
+        halves = _read_labels(label, values) if _is_file(label, "a label file") else ()
         tiles = split / "tiles" / f"{image.stem}.txt"
-        groups = _read_tile_groups(tiles, len(halves)) if tiles.is_file() else None
+        groups = (_read_tile_groups(tiles, len(halves)) if _is_file(tiles, "a tiles file")
+                  else None)
         samples.append(HalfBoxSample(image=image, halves=halves, tiles=groups))
     return samples
 
@@ -658,7 +663,7 @@ def _truth_samples(root: Path) -> list[Sample]:
             continue
         for image in _images_in(folder):
             for truth in (image.with_suffix(".json"), root / "truth" / f"{image.stem}.json"):
-                if truth.is_file():
+                if _is_file(truth, "a reading (JSON)"):
                     samples.append(TruthSample(image=image, truth=_load_truth(truth)))
                     break
     return samples
@@ -678,6 +683,20 @@ def _load_truth(path: Path) -> Recognition:
     except ValueError as error:  # a missing field, a NaN pip, a pip past 18
         raise DatasetError(f"{clip_name(path)}: not a reading as `read --json` writes it "
                            f"({clip(str(error), 80)})") from None
+
+
+def _is_file(path: Path, what: str) -> bool:
+    """Whether ``path`` is a regular file; False when nothing is there. Anything else (a
+    named pipe, whose reading would wait for a writer; a device; a folder) is refused by
+    what it is, rather than taken for a missing file: a label file that was a pipe made
+    its photo a table with no tile."""
+    try:
+        kind = special_kind(path.stat().st_mode)
+    except (FileNotFoundError, NotADirectoryError, ValueError):
+        return False
+    if kind is not None:
+        raise DatasetError(f"{clip_name(path)} is {kind}, not {what}")
+    return True
 
 
 def _text(path: Path) -> str:

@@ -18,6 +18,7 @@ from contextlib import contextmanager
 from typing import BinaryIO
 
 from scorer.messages import clip_name
+from vision.file_kind import special_kind
 
 MAX_FILE_BYTES = 256 * 1024 * 1024
 _FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(
@@ -79,14 +80,9 @@ def _check_kind(path: str | os.PathLike[str], fd: int, info: os.stat_result) -> 
             raise ImageError(path, f"is a folder that cannot be read "
                                    f"({error.strerror or error})") from None
         raise ImageError(path, "is a folder, not an image file")
-    if stat.S_ISFIFO(mode):
-        raise ImageError(path, "is a named pipe (FIFO), not a photo file")
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        raise ImageError(path, "is a device, not a photo file")
-    if stat.S_ISSOCK(mode):
-        raise ImageError(path, "is a socket, not a photo file")
-    if not stat.S_ISREG(mode):
-        raise ImageError(path, "is not a regular file")
+    kind = special_kind(mode)
+    if kind is not None:
+        raise ImageError(path, f"is {kind}, not a photo file")
     if info.st_size > MAX_FILE_BYTES:
         raise ImageError(path, f"file is {info.st_size / 2**20:.0f} MiB; the limit is "
                                f"{MAX_FILE_BYTES / 2**20:.0f} MiB")

@@ -45,6 +45,7 @@ import numpy as np
 
 from scorer.messages import clip_name
 from vision.camera_index import camera_index_problem
+from vision.file_kind import special_kind
 from vision.image import sniff_format
 from vision.native_log import captured_stderr
 
@@ -131,7 +132,8 @@ def _check_encodable(raw: str) -> None:
 
 
 def _special_file(path: str) -> str | None:
-    """What a path that exists but is no regular file is, in words (None: nothing there)."""
+    """What a path that exists but is no regular file is, in words ("camera" for a
+    ``/dev/videoN``; None: nothing there, or a regular file)."""
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -139,13 +141,7 @@ def _special_file(path: str) -> str | None:
     name = os.path.basename(path)
     if stat.S_ISCHR(mode) and name.startswith("video") and name[len("video"):].isdigit():
         return "camera"
-    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
-        return "device"
-    if stat.S_ISFIFO(mode):
-        return "pipe (FIFO)"
-    if stat.S_ISSOCK(mode):
-        return "socket"
-    return "special file"
+    return special_kind(mode)
 
 
 def parse_source(text: str | int) -> SourceSpec:
@@ -170,7 +166,7 @@ def parse_source(text: str | int) -> SourceSpec:
         if kind == "camera":  # /dev/videoN: the camera OpenCV knows as index N
             return SourceSpec(CAMERA, int(os.path.basename(path)[len("video"):]))
         if kind is not None:
-            raise SourceError(f"{shown} is a {kind}, not a video file or a camera (give a "
+            raise SourceError(f"{shown} is {kind}, not a video file or a camera (give a "
                               "camera index, a stream URL or a video file)")
         raise SourceError(f"no video file at {shown} (give a camera index, a stream URL or a "
                           "video file)")
