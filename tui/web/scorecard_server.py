@@ -10,7 +10,8 @@ Three changes to textual-serve's ``Server``, each for the table:
   works whether it was opened as 127.0.0.1, by this machine's network address or by name;
 - its page fetches nothing from the internet (``templates/app_index.html``: no web font)
   and links to the live view when one is served beside it (``serve --live``),
-  and Ctrl+C or SIGTERM ends it quietly with the status every command uses (130).
+  and Ctrl+C or SIGTERM ends it quietly with the status every command uses (130); a
+  second one while the pages close changes nothing.
 """
 
 from __future__ import annotations
@@ -62,6 +63,10 @@ class ScorecardServer(Server):
         }
 
     def _stop(self, why: str) -> None:
+        if self.stopped_by is not None:
+            # already closing its pages (a few seconds at most): raised again inside the
+            # closing, GracefulExit cut it short and ended the command 2, in silence
+            return
         self.stopped_by = why
         raise GracefulExit()
 
@@ -71,6 +76,7 @@ class ScorecardServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        previous = _handlers(signal.SIGINT, signal.SIGTERM)
         try:
             loop.add_signal_handler(signal.SIGINT, self._stop, "interrupted")
             loop.add_signal_handler(signal.SIGTERM, self._stop, "terminated")
@@ -89,8 +95,24 @@ class ScorecardServer(Server):
                         loop.remove_signal_handler(sig)
                     except (NotImplementedError, RuntimeError, ValueError):
                         pass
+            # asyncio leaves Python's defaults behind (SIGTERM would kill the rest of the
+            # closing with no word): the command's own handlers end it, one line and 130
+            _restore(previous)
             if not loop.is_closed():
                 loop.close()
+
+
+def _handlers(*signals: signal.Signals) -> dict[signal.Signals, Any]:
+    return {sig: signal.getsignal(sig) for sig in signals}
+
+
+def _restore(handlers: dict[signal.Signals, Any]) -> None:
+    for sig, handler in handlers.items():
+        try:
+            if handler is not None:  # None: set outside Python, nothing to put back
+                signal.signal(sig, handler)
+        except (ValueError, OSError, TypeError):  # not the main thread
+            pass
 
 
 async def end_app_processes(grace_s: float = 2.0) -> None:
