@@ -38,6 +38,7 @@ from tui.screens.dispute import DisputeScreen
 from tui.screens.help import HelpScreen, screen_keys
 from tui.screens.history import HistoryScreen
 from tui.screens.new_game import NewGameScreen
+from tui.screens.question import Question
 from tui.screens.quit_unsaved import QuitUnsavedScreen
 from tui.screens.round_row import RoundRowScreen, RowResult
 from tui.screens.score_entry import ScoreEntryScreen
@@ -114,7 +115,20 @@ class ChickenFootApp(App[None]):
                 if not text.strip():
                     return
                 event.text = text  # the same event goes on, as Textual routes it
+        if isinstance(event, events.Key) and isinstance(self.screen, Question) and not (
+                self._priority_key(event.key)):
+            # taken here, in the order typed: the keys behind an answer go to the screen
+            # under the question (tui.screens.question); one typed just before the
+            # question opened, whose bindings are looked up only now, is taken by it too
+            self.screen.take_key(event.key)
+            return
         await super().on_event(event)
+
+    def _priority_key(self, key: str) -> bool:
+        """Whether ``key`` is bound with priority (Ctrl+Q, the palette): it acts on any
+        screen, a question's included."""
+        active = self.active_bindings.get(key)
+        return active is not None and active.binding.priority
 
     def action_help_quit(self) -> None:
         """Ctrl+C: how to quit, in plain words (Textual's own hint is markup, which this
@@ -226,7 +240,7 @@ class ChickenFootApp(App[None]):
         if current is not None and current < len(card.rounds):
             first_open = next((p for p in card.players
                                if card.entry(current, p) is None), card.players[0])
-            self.call_after_refresh(self.scorecard.move_to, current, first_open)
+            self._cursor_to(current, first_open)
         self.notify(f"Game {game_id} opened.", timeout=3)
 
     def start_game(self, card: Scorecard) -> None:
@@ -235,7 +249,16 @@ class ChickenFootApp(App[None]):
         self.saved, self.pending = None, [pending.new_game(card)]
         self.show(card, other_game=True)
         self.save_pending()
-        self.call_after_refresh(self.scorecard.move_to, 0, card.players[0])
+        self._cursor_to(0, card.players[0])
+
+    def _cursor_to(self, round_index: int, player: str) -> None:
+        """The cursor to a game just put on the card: at once, since a score typed right
+        behind the answer that opened it (r at the resume question) is for this cell;
+        after the first refresh when the scorecard has no table yet."""
+        if self.scorecard.is_mounted:
+            self.scorecard.move_to(round_index, player)
+        else:
+            self.call_after_refresh(self.scorecard.move_to, round_index, player)
 
     def change(self, change: Change, redone: bool = False) -> None:
         """Every change goes through here: shown at once, saved at once. ValueError when

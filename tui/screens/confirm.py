@@ -3,21 +3,17 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from tui.plain import Label
+from tui.screens.question import Question
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(Question[bool]):
     """Ask once; y or Enter on Yes says yes, n or Escape says no."""
 
-    BINDINGS = [
-        Binding("y", "answer(True)", "Yes"),
-        Binding("n,escape", "answer(False)", "No"),
-    ]
+    ANSWER_KEYS = {"y": True, "n": False, "escape": False}
 
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
@@ -34,22 +30,14 @@ class ConfirmScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
 
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(event.button.id == "yes")
-
-    def action_answer(self, answer: bool) -> None:
-        self.dismiss(answer)
+    def button_answer(self, button: Button) -> bool:
+        return button.id == "yes"
 
 
-class ResumeScreen(ModalScreen[str]):
+class ResumeScreen(Question[str]):
     """An unfinished game was found: resume it, start a new one, or browse history."""
 
-    BINDINGS = [
-        Binding("r", "choose('resume')", "Resume"),
-        Binding("n", "choose('new')", "New game"),
-        Binding("h", "choose('history')", "History"),
-        Binding("escape", "choose('resume')", "Resume", show=False),
-    ]
+    ANSWER_KEYS = {"r": "resume", "n": "new", "h": "history", "escape": "resume"}
 
     def __init__(self, description: str) -> None:
         super().__init__()
@@ -66,9 +54,3 @@ class ResumeScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#resume", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(str(event.button.id))
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)

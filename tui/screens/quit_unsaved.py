@@ -3,22 +3,17 @@
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button
 
 from tui.plain import Label
+from tui.screens.question import Question
 
 
-class QuitUnsavedScreen(ModalScreen[str]):
+class QuitUnsavedScreen(Question[str]):
     """Dismisses with "retry", "quit" or "stay"."""
 
-    BINDINGS = [
-        Binding("s", "choose('retry')", "Save"),
-        Binding("q", "choose('quit')", "Quit anyway"),
-        Binding("escape", "choose('stay')", "Stay"),
-    ]
+    ANSWER_KEYS = {"s": "retry", "q": "quit", "escape": "stay"}
 
     def __init__(self, changes: int, reason: str) -> None:
         super().__init__()
@@ -39,9 +34,3 @@ class QuitUnsavedScreen(ModalScreen[str]):
 
     def on_mount(self) -> None:
         self.query_one("#retry", Button).focus()
-
-    def on_button_pressed(self, event: Button.Pressed) -> None:
-        self.dismiss(str(event.button.id))
-
-    def action_choose(self, choice: str) -> None:
-        self.dismiss(choice)
