@@ -162,6 +162,15 @@ def default_db_path() -> Path:
     return Path(platformdirs.user_data_dir("chickenfoot", appauthor=False)) / DB_NAME
 
 
+def export_name(db_path: Path, game_id: int) -> str:
+    """The name a game's CSV and JSON share, after the scorecard file it is kept in: two
+    files in one folder (a.db, b.db) both have a game 1, and one name for both made each
+    export write over the other's. The default file keeps plain game-N."""
+    if db_path.name == DB_NAME:
+        return f"game-{game_id}"
+    return f"{db_path.stem}-game-{game_id}"
+
+
 def db_was_named(args, environ: Mapping[str, str] | None = None) -> bool:
     """Whether the player named the scorecard file (``--db`` or $CHICKENFOOT_DB)."""
     env = os.environ if environ is None else environ
@@ -799,12 +808,14 @@ class Store:
 
     def export_files(self, game_id: int, folder: Path | None = None,
                      card: Scorecard | None = None) -> tuple[Path, Path]:
-        """Write game-N.csv and game-N.json (of ``card`` when given, else as saved);
-        returns their paths. Each is written whole or not at all: a full disk left an
-        empty game-N.csv behind, over the last good one."""
+        """Write the game's CSV and JSON (of ``card`` when given, else as saved), named
+        by ``export_name``, in ``folder`` (exports/ beside the scorecard file); returns
+        their paths. Each is written whole or not at all: a full disk left an empty CSV
+        behind, over the last good one."""
         folder = folder or (self.path.parent / "exports")
-        csv_path = folder / f"game-{game_id}.csv"
-        json_path = folder / f"game-{game_id}.json"
+        name = export_name(self.path, game_id)
+        csv_path = folder / f"{name}.csv"
+        json_path = folder / f"{name}.json"
         texts = {csv_path: self.export_csv(game_id, card),
                  json_path: self.export_json(game_id, card)}
         try:

@@ -374,7 +374,7 @@ async def test_export_and_command_palette_actions(make_app, db_path):
         await type_score(pilot, 3)
         await pilot.press("x")
         await pilot.pause()
-        exported = db_path.parent / "exports" / f"game-{app.game_id}.csv"
+        exported = db_path.parent / "exports" / f"games-game-{app.game_id}.csv"
         assert exported.read_text(encoding="utf-8-sig").startswith(
             "Player,Round 6|6,Round 5|5")
         titles = [c.title for c in app.get_system_commands(app.screen)]

@@ -333,7 +333,7 @@ async def test_an_export_while_changes_wait_unsaved_is_the_game_as_shown(make_ap
         await pilot.pause()
         assert "1 change in it not saved yet" in " ".join(
             n.title for n in app._notifications)
-        exported = db_path.parent / "exports" / f"game-{app.game_id}.json"
+        exported = db_path.parent / "exports" / f"games-game-{app.game_id}.json"
         assert json.loads(exported.read_text())["totals"] == {"Ann": 12, "Bo": 13}
         conn.execute("PRAGMA query_only = OFF")
 

@@ -130,7 +130,7 @@ async def test_an_evening_by_rows_photo_tiles_edit_undo_export_rematch(make_app,
         first_game = app.game_id
         await pilot.press("x")
         await pilot.pause()
-        csv_path = app.store.path.parent / "exports" / f"game-{first_game}.csv"
+        csv_path = app.store.path.parent / "exports" / f"games-game-{first_game}.csv"
         with csv_path.open(encoding="utf-8-sig", newline="") as handle:
             rows = list(csv.reader(handle))
         assert rows[0][:2] == ["Player", "Round 9|9"] and rows[1][0] == "Zoë"

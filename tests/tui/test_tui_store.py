@@ -21,6 +21,7 @@ from tui_fakes import newer_version_database
 from scorer.rules import RuleSet
 from scorer.scorecard import Scorecard
 from tui.store import (
+    DB_NAME,
     ENV_VAR,
     SCHEMA_V1,
     SCHEMA_VERSION,
@@ -741,8 +742,33 @@ def test_an_export_is_of_the_card_given_and_written_whole_or_not_at_all(store, t
     with pytest.raises(StoreWriteError, match="No space left on device"):
         store.export_files(game, tmp_path / "out")
     assert csv_path.read_bytes() == before  # the last good export, not an empty file
-    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["game-1.csv",
-                                                                     "game-1.json"]
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["games-game-1.csv",
+                                                                     "games-game-1.json"]
+
+
+def test_two_scorecard_files_in_one_folder_export_under_names_of_their_own(tmp_path):
+    # a.db and b.db both have a game 1: its export went to exports/game-1.csv for both,
+    # and each export wrote over the other's
+    exported = {}
+    for name, points in (("a.db", 7), ("b.db", 9)):
+        with closing(Store(tmp_path / name)) as each:
+            game = each.create_game(new_card().with_score(0, "Ann", points))
+            exported[name] = each.export_files(game)
+    (a_csv, a_json), (b_csv, b_json) = exported["a.db"], exported["b.db"]
+    assert json.loads(a_json.read_text())["totals"]["Ann"] == 7  # not b's, written over
+    assert json.loads(b_json.read_text())["totals"]["Ann"] == 9
+    assert a_csv.read_text(encoding="utf-8-sig").splitlines()[1].split(",")[1] == "7"
+    assert (a_csv.name, a_json.name) == ("a-game-1.csv", "a-game-1.json")
+    assert (b_csv.name, b_json.name) == ("b-game-1.csv", "b-game-1.json")
+    assert a_csv.parent == b_csv.parent == tmp_path / "exports"
+
+
+def test_the_default_scorecard_file_exports_as_game_n(tmp_path):
+    with closing(Store(tmp_path / DB_NAME)) as store:
+        game = store.create_game(new_card())
+        csv_path, json_path = store.export_files(game)
+    assert csv_path == tmp_path / "exports" / "game-1.csv"
+    assert json_path == tmp_path / "exports" / "game-1.json"
 
 
 @pytest.mark.parametrize(("free", "writable", "says"), [
