@@ -269,6 +269,9 @@ class Store:
         self.notices: list[str] = []
         self._seen: dict[int, int] = {}  # game id -> revision last read or written here
         self._at_seen: dict[int, int] = {}  # game id -> its cursor then
+        # game id -> the changes redo could bring back then, (label, written at) each:
+        # what tells a redo elsewhere from a new change made in the place of one undone
+        self._ahead_seen: dict[int, list[tuple[str, str]]] = {}
         self._read_only = False  # the last write found the file read-only
         self._opened: tuple[int, int] | None = None  # (device, inode) of the file opened
         try:
@@ -622,7 +625,7 @@ class Store:
                 (game_id, now, now, json.dumps(list(card.players))))
             conn.execute("INSERT INTO snapshots VALUES (?, 1, ?, ?, ?)",
                          (game_id, label, json.dumps(card.to_dict()), now))
-        self._seen[game_id], self._at_seen[game_id] = 1, 1
+        self._saw(game_id, 1, 1)
         return game_id
 
     @staticmethod
@@ -650,14 +653,15 @@ class Store:
             conn.execute("INSERT INTO snapshots VALUES (?, ?, ?, ?, ?)",
                          (game_id, at + 1, label, json.dumps(card.to_dict()), now))
             self._set_cursor(conn, game_id, at + 1, card, now, revision + 1)
-        self._seen[game_id], self._at_seen[game_id] = revision + 1, at + 1
+        self._saw(game_id, revision + 1, at + 1)  # nothing to redo: the save dropped it
 
     def load(self, game_id: int) -> Scorecard:
         """The game as it is now; saves from here on are based on this state."""
         with self._read() as conn:
             at, revision = self._position(conn, game_id)
             card = self._snapshot(game_id, at, conn)
-        self._seen[game_id], self._at_seen[game_id] = revision, at
+            ahead = self._ahead(conn, game_id, at)
+        self._saw(game_id, revision, at, ahead)
         return card
 
     def _current(self, game_id: int) -> tuple[Scorecard, int]:
@@ -685,8 +689,9 @@ class Store:
 
     def change_elsewhere_words(self, game_id: int) -> str:
         """What another window did to the game since this Store last read it: the change
-        it is at now, or the changes undone ("undone: Ann 5 in round 2 (8-8)"): the label
-        of the change now alone named a change nobody had just made."""
+        it is at now, or the changes undone ("undone: Ann 5 in round 2 (8-8)") or redone
+        ("redone: ..."): the label of the change now alone named a change nobody had just
+        made."""
         with self._read() as conn:
             at = self._position(conn, game_id)[0]
             before = self._at_seen.get(game_id)
@@ -696,7 +701,18 @@ class Store:
                 if undone is not None:  # still there to redo: undone, not replaced
                     more = before - at - 1
                     return f"undone: {undone[0]}" + (f" and {more} before it" if more else "")
+            if before is not None and at > before and self._redone(conn, game_id, before, at):
+                more = at - before - 1
+                return (f"redone: {self._label(conn, game_id, at)}"
+                        + (f" and {more} before it" if more else ""))
             return self._label(conn, game_id, at)
+
+    def _redone(self, conn: sqlite3.Connection, game_id: int, before: int,
+                at: int) -> bool:
+        """Whether the changes after ``before`` up to ``at`` are the very ones this Store
+        saw waiting to be redone: a change made in the place of one undone is new."""
+        steps, seen = at - before, self._ahead_seen.get(game_id, [])
+        return len(seen) >= steps and self._ahead(conn, game_id, before)[:steps] == seen[:steps]
 
     def undo(self, game_id: int) -> tuple[Scorecard, str] | None:
         """Step back one change; returns the scorecard now and the label undone."""
@@ -738,7 +754,8 @@ class Store:
                 return None
             card = self._snapshot(game_id, target, conn)
             self._set_cursor(conn, game_id, target, card, now, revision + 1)
-        self._seen[game_id], self._at_seen[game_id] = revision + 1, target
+            ahead = self._ahead(conn, game_id, target)
+        self._saw(game_id, revision + 1, target, ahead)
         return card, row[0]
 
     def delete_game(self, game_id: int) -> None:
@@ -849,6 +866,21 @@ class Store:
         if revision != self._seen.get(game_id):
             raise StoreConflict(game_id, self._label(conn, game_id, at))
         return at, revision
+
+    def _saw(self, game_id: int, revision: int, at: int,
+             ahead: list[tuple[str, str]] | None = None) -> None:
+        """The game as this Store last read or wrote it: its revision, its cursor, and
+        the changes redo could bring back (``_ahead``)."""
+        self._seen[game_id], self._at_seen[game_id] = revision, at
+        self._ahead_seen[game_id] = ahead or []
+
+    @staticmethod
+    def _ahead(conn: sqlite3.Connection, game_id: int, at: int) -> list[tuple[str, str]]:
+        """(label, written at) of each change after ``at``, in order: what redo brings
+        back."""
+        return [(str(label), str(written)) for label, written in conn.execute(
+            "SELECT label, at FROM snapshots WHERE game_id = ? AND seq > ? ORDER BY seq",
+            (game_id, at))]
 
     @staticmethod
     def _label(conn: sqlite3.Connection, game_id: int, seq: int) -> str:

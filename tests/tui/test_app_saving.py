@@ -102,6 +102,28 @@ async def test_the_card_follows_another_window_and_a_stale_undo_is_refused(make_
         other.close()
 
 
+async def test_an_undo_and_a_redo_in_another_window_are_said_as_such(make_app, db_path):
+    app = without_watching(make_app())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")
+        await type_score(pilot, 12)
+        other = Store(db_path)
+        game = app.game_id
+        other.load(game)
+        other.undo(game)
+        type(app).watch_store(app)  # what the timer does every WATCH_S
+        await pilot.pause()
+        assert app.card.entry(0, "Ann") is None
+        assert "Changed in another window: undone: Ann 12 in round 1" in messages(app)
+        other.redo(game)
+        type(app).watch_store(app)
+        await pilot.pause()
+        assert app.card.entry(0, "Ann").points == 12
+        assert "Changed in another window: redone: Ann 12 in round 1" in messages(app)
+        other.close()
+
+
 async def test_two_app_windows_on_one_game_keep_every_score(make_app, db_path):
     one, two = without_watching(make_app()), make_app()  # one has not looked since
     async with one.run_test(size=SIZE) as first:

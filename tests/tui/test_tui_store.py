@@ -818,3 +818,33 @@ def test_what_another_window_did_is_said_as_done_or_undone(tmp_path):
     assert mine.change_elsewhere_words(game) == "Ann 9"
     mine.close()
     other.close()
+
+
+def test_a_redo_in_another_window_is_said_as_redone(tmp_path):
+    path = tmp_path / "games.sqlite3"
+    mine, other = Store(path), Store(path)
+    card = Scorecard.new(("Ann", "Bo"), RuleSet())
+    game = mine.create_game(card)
+    other.load(game)
+    other.save(game, card.with_score(0, "Ann", 5), "Ann 5")
+    other.save(game, card.with_score(0, "Ann", 5).with_score(0, "Bo", 6), "Bo 6")
+    other.undo(game)
+    other.undo(game)
+    mine.load(game)  # Ann 5 and Bo 6 undone, both there to redo
+    other.redo(game)
+    assert mine.change_elsewhere_words(game) == "redone: Ann 5"
+    other.redo(game)
+    assert mine.change_elsewhere_words(game) == "redone: Bo 6 and 1 before it"
+    other.undo(game)
+    mine.load(game)  # Bo 6 undone; then, elsewhere, Bo 7 typed in its place
+    other.save(game, card.with_score(0, "Ann", 5).with_score(0, "Bo", 7), "Bo 7")
+    assert mine.change_elsewhere_words(game) == "Bo 7"  # a new change, not a redo
+    mine.load(game)
+    other.undo(game)
+    other.undo(game)
+    mine.load(game)  # Ann 5 and Bo 7 undone; elsewhere Ann 5 redone, then Bo 8 typed
+    other.redo(game)
+    other.save(game, card.with_score(0, "Ann", 5).with_score(0, "Bo", 8), "Bo 8")
+    assert mine.change_elsewhere_words(game) == "Bo 8"
+    mine.close()
+    other.close()
