@@ -23,9 +23,18 @@ PREVIOUS_BUTTON = ("shift+tab", "left", "up")
 
 
 class Question(ModalScreen[AnswerType], Generic[AnswerType]):
-    """A dialog of buttons, each an answer; ``ANSWER_KEYS`` answer from the keyboard."""
+    """A dialog of buttons, each an answer; ``ANSWER_KEYS`` answer from the keyboard.
+
+    On a small terminal (40x12: a phone, a split pane) a row of bordered buttons ran off
+    the screen's side and bottom: narrower than a row of them, the buttons are one a
+    line; lower than a full dialog, they lose their borders and the dialog its margins
+    (app.tcss). The buttons keep to the dialog's bottom: long words scroll above them."""
 
     ANSWER_KEYS: ClassVar[dict[str, object]] = {}  # key -> answer
+    # From 72 columns the widest row of buttons (Save and quit, Quit anyway, Stay: 58)
+    # fits the dialog with room; from 20 lines bordered buttons and the words do.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (72, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (20, "-tall")]
 
     def button_answer(self, button: Button) -> AnswerType:
         """The answer a button gives: its id, unless a question says otherwise."""
