@@ -440,7 +440,7 @@ def score_truth(truth: Recognition, predicted: Recognition) -> PhotoScore:
             confusions += [(h.pips, None) for h in g.halves]
             continue
         p = predicted.tiles[pairs[gi]]
-        reads = _aligned(g, p)
+        reads = read_as_truth(g, p)
         right = 0
         for h, read in zip(g.halves, reads, strict=True):
             if h.pips == read:
@@ -464,7 +464,8 @@ def score_truth(truth: Recognition, predicted: Recognition) -> PhotoScore:
         pip_total_shown=pip_total(counted_hand(predicted)))
 
 
-def _aligned(g: TileReading, p: TileReading) -> tuple[int, int]:
+def read_as_truth(g: TileReading, p: TileReading) -> tuple[int, int]:
+    """The values read on ``p`` in the order of the true tile ``g``'s halves."""
     straight = (math.dist(g.halves[0].center_px, p.halves[0].center_px)
                 + math.dist(g.halves[1].center_px, p.halves[1].center_px))
     crossed = (math.dist(g.halves[0].center_px, p.halves[1].center_px)
