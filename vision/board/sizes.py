@@ -25,6 +25,7 @@ from vision.board.geometry import (
     tile_ends,
     tile_quad,
 )
+from vision.board.sureness import SURE
 from vision.median import median
 from vision.types import TileReading
 
@@ -110,8 +111,11 @@ def sized_tiles(tiles: Sequence[TileReading]
         under = covered(quads[i], [quads[k] for k in kept])
         if share_read is None:
             stray = under >= MAX_UNDER
-        else:
-            stray = share_read < STRAY and under >= MAX_UNDER_RESTORED
+        else:  # restored, a short reading not read SURE lies under surer tiles as any
+            # may (a tile boxed as two short ones under glare: bench_board seed 75000, 30
+            # tiles #79); a sure one read a little short beside them stays
+            stray = (share_read < STRAY and under >= MAX_UNDER_RESTORED) or (
+                under >= MAX_UNDER and tiles[i].confidence < SURE)
         same = [quads[k] for k in kept if sorted(tiles[k].pips) == sorted(tiles[i].pips)]
         stray = stray or (bool(same) and covered(quads[i], same) >= MAX_UNDER_SAME)
         if not stray:
