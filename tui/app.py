@@ -29,6 +29,7 @@ from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
 from tui.guard import EXIT_TERMINATED
 from tui.keys_ahead import KeysAhead
+from tui.keys_on_hold import KeysOnHold, may_close
 from tui.pasted_text import pasted_text, read_pastes_as_text
 from tui.pending import Change
 from tui.recognizer import Recognizer
@@ -84,6 +85,8 @@ class ChickenFootApp(App[None]):
         self.opening_entry: ScoreEntryScreen | RoundRowScreen | None = None
         # keys typed past a score's Enter before its screen opened: for the next cell
         self.keys_ahead = KeysAhead(self, self.scorecard.take_key)
+        # keys typed behind a key that closes a screen: for the screen under it
+        self.keys_on_hold = KeysOnHold(self, self.on_event)
         self.games_shown = 0  # counted up each time another game is put on the card
         # Changes undone before they reached the disk, last undone last: U brings them
         # back. The store's own redo past its cursor predates them (a change never saved
@@ -106,6 +109,9 @@ class ChickenFootApp(App[None]):
     async def on_event(self, event: events.Event) -> None:
         """A paste is text for every screen and form: its control characters are left
         out here, once, and said in one line (a name would refuse them later)."""
+        if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded and (
+                self.keys_on_hold.keep(event)):
+            return  # typed behind a closing key: taken once it has closed (tui.keys_on_hold)
         if isinstance(event, events.Paste) and not event.is_forwarded:
             text, left_out = pasted_text(event.text)
             if left_out:
@@ -118,9 +124,21 @@ class ChickenFootApp(App[None]):
         if isinstance(event, events.Key) and isinstance(self.screen, Question) and not (
                 self._priority_key(event.key)):
             # taken here, in the order typed: the keys behind an answer go to the screen
-            # under the question (tui.screens.question); one typed just before the
-            # question opened, whose bindings are looked up only now, is taken by it too
-            self.screen.take_key(event.key)
+            # under the question once the answer has been acted on (tui.screens.question);
+            # one typed just before the question opened, whose bindings are looked up
+            # only now, is taken by it too
+            question = self.screen
+            question.take_key(event.key)
+            if not question.is_current:
+                self.keys_on_hold.behind(event, question)
+                self.keys_on_hold.acted_on()
+            return
+        if isinstance(event, events.Key) and not event.is_forwarded and may_close(
+                self.screen, event.key):
+            self.keys_on_hold.behind(event, self.screen)
+        elif isinstance(event, events.Key) and self.keys_on_hold.is_closing_key(event):
+            await super().on_event(event)  # its binding runs
+            self.keys_on_hold.acted_on()
             return
         await super().on_event(event)
 

@@ -104,3 +104,16 @@ async def test_rows_typed_a_key_a_tenth_of_a_second_go_to_their_rounds(make_app,
         assert isinstance(app.screen, ScorecardScreen)
         assert points(app, 0) == {"Ann": 5, "Bo": 6, "Cy": 7}
         assert points(app, 1) == {"Ann": 1, "Bo": 2, "Cy": 3}
+
+
+async def test_arrows_typed_before_a_score_move_the_cursor_first(make_app):
+    # the arrows' bindings were looked up once the 4 had opened Ann's score screen
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo, Cy")
+        # Cy's 4 moves the cursor on to Ann, the first cell left in the round
+        burst(app, ["down", "down", "4", "enter", "down", "6", "enter"])
+        await settle(pilot, 10)
+        assert isinstance(app.screen, ScorecardScreen)
+        assert points(app, 0) == {"Ann": None, "Bo": 6, "Cy": 4}

@@ -22,6 +22,9 @@ class HistoryScreen(Screen[int | None]):
         Binding("x", "export", "Export"),
         Binding("delete,D", "delete", "Delete", key_display="Del"),
     ]
+    # Enter opens the game selected: what is typed behind it is for that game's card
+    # (tui.keys_on_hold)
+    CLOSING_KEYS = ("enter",)
 
     def __init__(self, games: list[GameInfo]) -> None:
         super().__init__()

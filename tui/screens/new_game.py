@@ -65,6 +65,9 @@ class NewGameScreen(Screen[Scorecard | None]):
         Binding("ctrl+s", "start", "Start game", priority=True),
         Binding("escape", "cancel", "Cancel"),
     ]
+    # Enter in the players field starts the game: what is typed behind it is for the
+    # scorecard (tui.keys_on_hold)
+    CLOSING_KEYS = ("enter",)
 
     def __init__(self, rules: RuleSet, players: tuple[str, ...] = ()) -> None:
         super().__init__()

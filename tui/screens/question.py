@@ -6,8 +6,9 @@ was sent to, on whatever screen is on top by then. Keys typed right behind an an
 came back after: they were looked up on the scorecard, where a digit is no binding, and
 the score typed was lost. So the app hands a question its keys as they arrive
 (``take_key``): an answer closes it there and then, and every key behind it goes to the
-screen under it, as typed there; Tab and the arrows move between the buttons; any other
-key is ignored, since it was typed at the question."""
+screen under it, as typed there, once the answer has been acted on (tui.keys_on_hold:
+"y" leaving a score screen closes that screen too); Tab and the arrows move between the
+buttons; any other key is ignored, since it was typed at the question."""
 
 from __future__ import annotations
 

@@ -36,6 +36,9 @@ LEGEND = "out went out · ▪ picked tiles · ◉ from a photo · digits type a 
 
 # A key on the scorecard that opens the selected cell's score screen, and its tab.
 OPENS_ENTRY = {"enter": "typed", "p": "tiles", "c": "capture"}
+# The table's own cursor keys (arrows, page up and down, home, end) and their actions.
+CURSOR_MOVES = {binding.key: binding.action for binding in DataTable.BINDINGS
+                if isinstance(binding, Binding) and binding.action != "select_cursor"}
 
 
 class ScorecardScreen(Screen[None]):
@@ -285,6 +288,13 @@ class ScorecardScreen(Screen[None]):
             return True
         if key in OPENS_ENTRY:
             self.app.action_score(OPENS_ENTRY[key])
+            return True
+        # The cursor moves here too, in the order typed: as the table's binding, an
+        # arrow was looked up back at the app, after the digit typed behind it had
+        # opened Ann's score screen ("down 4" gave Ann the 4 meant for Bo)
+        if key in CURSOR_MOVES:
+            table = self.query_one("#card-table", DataTable)
+            getattr(table, f"action_{CURSOR_MOVES[key]}")()
             return True
         return False
 
