@@ -83,6 +83,9 @@ class ChickenFootApp(App[None]):
         # The score screen pushed and not dismissed yet: keys typed before it opened are
         # handed to it by the scorecard.
         self.opening_entry: ScoreEntryScreen | RoundRowScreen | None = None
+        # The question asked before a new change that drops undone ones: keys typed
+        # behind the key that asked are for that change (``_new_change_then``).
+        self.asking_before_change: ConfirmScreen | None = None
         # keys typed past a score's Enter before its screen opened: for the next cell
         self.keys_ahead = KeysAhead(self, self.scorecard.take_key)
         # keys typed behind a key that closes a screen: for the screen under it
@@ -480,11 +483,26 @@ class ChickenFootApp(App[None]):
         if undone < DROP_ASK_FROM:
             start()
             return
-        self.push_screen(ConfirmScreen(
+        if self.asking_before_change is not None:  # asked already: one question at once
+            return
+
+        def answered(yes: bool | None) -> None:
+            # The keys typed behind the key that asked, before the question was up ("7
+            # Enter": the Enter), belong to the change: sent on with it (tui.keys_ahead),
+            # let go with it. Each had asked again, and the 7 was lost.
+            self.asking_before_change = None
+            if yes:
+                start()
+                self.keys_ahead.send_on()
+            else:
+                self.keys_ahead.let_go()
+                self.notify(f"Nothing changed: U brings back the "
+                            f"{counted(undone, 'change')} undone.")
+
+        self.asking_before_change = ConfirmScreen(
             f"{counted(undone, 'change')} undone (U brings them back). A new change drops "
-            "them for good. Make a new change?", yes="New change", no="Keep them"),
-            lambda yes: start() if yes else self.notify(
-                f"Nothing changed: U brings back the {counted(undone, 'change')} undone."))
+            "them for good. Make a new change?", yes="New change", no="Keep them")
+        self.push_screen(self.asking_before_change, answered)
 
     def _undone_count(self) -> int:
         """How many changes U could bring back: a new change drops them."""

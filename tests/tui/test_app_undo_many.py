@@ -5,6 +5,7 @@ new change is asked about first."""
 from __future__ import annotations
 
 from test_app_evening import SIZE, new_game, type_score
+from test_app_keys_ahead import burst, points, settle
 
 from tui.screens.confirm import ConfirmScreen
 from tui.screens.scorecard import ScorecardScreen
@@ -62,3 +63,64 @@ async def test_saying_yes_makes_the_new_change(make_app):
         await pilot.press("y")
         await pilot.pause()
         assert app.card.entry(0, "Ann").went_out and not app.store.can_redo(app.game_id)
+
+
+async def thirty_changes_undone(pilot, in_one_burst_with=()) -> None:
+    """A game of Ann, Bo and Cy with 30 scores, every one undone with u (key repeat),
+    then ``in_one_burst_with`` typed straight behind the u's."""
+    from scorer.scorecard import Entry
+
+    app = pilot.app
+    await pilot.pause()
+    await new_game(pilot, "Ann, Bo, Cy")
+    for round_index in range(10):
+        for player in ("Ann", "Bo", "Cy"):
+            app.record(round_index, player, Entry(5))
+    await pilot.pause()
+    burst(app, ["u"] * 30 + list(in_one_burst_with))
+    await settle(pilot, 10)
+
+
+def questions(app) -> int:
+    return sum(isinstance(screen, ConfirmScreen) for screen in app.screen_stack)
+
+
+async def test_a_score_typed_after_many_undos_is_asked_about_once_and_kept(make_app):
+    # "7 Enter" opened the question twice (the Enter opened a second score), and the 7
+    # was gone whatever the answer
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await thirty_changes_undone(pilot)
+        assert app.store.redo_count(app.game_id) == 30
+        burst(app, ["7", "enter"])
+        await settle(pilot, 10)
+        assert questions(app) == 1 and "30 changes undone" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot, 10)
+        assert isinstance(app.screen, ScorecardScreen), app.screen
+        assert points(app, 0) == {"Ann": 7, "Bo": None, "Cy": None}
+        assert not app.store.can_redo(app.game_id)
+
+
+async def test_a_score_typed_after_many_undos_is_dropped_when_they_are_kept(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await thirty_changes_undone(pilot)
+        burst(app, ["7", "enter"])
+        await settle(pilot, 10)
+        await pilot.press("n")
+        await settle(pilot, 10)
+        assert isinstance(app.screen, ScorecardScreen), app.screen
+        assert points(app, 0) == {"Ann": None, "Bo": None, "Cy": None}
+        assert app.store.redo_count(app.game_id) == 30
+
+
+async def test_a_score_typed_in_the_same_burst_as_the_undos_is_asked_about_once(make_app):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await thirty_changes_undone(pilot, in_one_burst_with=("7", "enter"))
+        assert questions(app) == 1 and "30 changes undone" in app.screen.question
+        await pilot.press("y")
+        await settle(pilot, 10)
+        assert isinstance(app.screen, ScorecardScreen), app.screen
+        assert points(app, 0) == {"Ann": 7, "Bo": None, "Cy": None}

@@ -6,11 +6,13 @@ every key."""
 
 from __future__ import annotations
 
+import inspect
 import os
 from pathlib import Path
 
 from rich.text import Text
 from textual import events
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -36,9 +38,6 @@ LEGEND = "out went out · ▪ picked tiles · ◉ from a photo · digits type a 
 
 # A key on the scorecard that opens the selected cell's score screen, and its tab.
 OPENS_ENTRY = {"enter": "typed", "p": "tiles", "c": "capture"}
-# The table's own cursor keys (arrows, page up and down, home, end) and their actions.
-CURSOR_MOVES = {binding.key: binding.action for binding in DataTable.BINDINGS
-                if isinstance(binding, Binding) and binding.action != "select_cursor"}
 
 
 class ScorecardScreen(Screen[None]):
@@ -260,6 +259,11 @@ class ScorecardScreen(Screen[None]):
         """Whether a key typed on the scorecard (or sent on by tui.keys_ahead) is taken
         as typed here: a digit opens the selected cell's screen, and what is typed while
         it opens goes into it."""
+        if getattr(self.app, "asking_before_change", None) is not None:
+            # typed behind the key that asked before a new change, while the question
+            # opened: part of that change, kept for it (tui.app ``_new_change_then``)
+            self.app.keys_ahead.hold_key(key, character)
+            return True
         opening = getattr(self.app, "opening_entry", None)
         if opening is not None and not opening.is_mounted:
             # Keys typed faster than the entry screen opened belong to it: all of them up
@@ -289,14 +293,25 @@ class ScorecardScreen(Screen[None]):
         if key in OPENS_ENTRY:
             self.app.action_score(OPENS_ENTRY[key])
             return True
-        # The cursor moves here too, in the order typed: as the table's binding, an
-        # arrow was looked up back at the app, after the digit typed behind it had
-        # opened Ann's score screen ("down 4" gave Ann the 4 meant for Bo)
-        if key in CURSOR_MOVES:
-            table = self.query_one("#card-table", DataTable)
-            getattr(table, f"action_{CURSOR_MOVES[key]}")()
-            return True
-        return False
+        return self._run_binding(key)
+
+    def _run_binding(self, key: str) -> bool:
+        """Run the scorecard's (or its table's) binding for ``key`` here, in the order
+        typed. Looked up once back at the app, it ran after a digit typed behind it had
+        opened a score screen: "down 4" gave Ann the 4 meant for Bo, and "u u u 7" undid
+        nothing and wrote the 7 over the last score. The app's own keys (Ctrl+Q, the
+        palette) and an action that must be awaited go on to the app."""
+        active = self.active_bindings.get(key)
+        if active is None or active.binding.priority or not active.enabled or (
+                active.node is self.app):
+            return False
+        namespace, name, arguments = parse_action(active.binding.action)
+        target = self.app if namespace == "app" else active.node
+        action = getattr(target, f"action_{name}", None)
+        if action is None or inspect.iscoroutinefunction(action):
+            return False
+        action(*arguments)
+        return True
 
     def on_paste(self, event: events.Paste) -> None:
         """A photo dropped on the terminal arrives as a pasted path: read it for the
