@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.dom import NoScreen
 from textual.driver import Driver
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -88,7 +89,8 @@ class ChickenFootApp(App[None]):
         self.asking_before_change: ConfirmScreen | None = None
         # keys typed past a score's Enter before its screen opened: for the next cell
         self.keys_ahead = KeysAhead(self, self.scorecard.take_key)
-        # keys typed behind a key that closes a screen: for the screen under it
+        # keys typed behind a key that closes a screen: for the screen under it; typed
+        # while the app starts: for its first screen
         self.keys_on_hold = KeysOnHold(self, self.on_event)
         self.games_shown = 0  # counted up each time another game is put on the card
         # Changes undone before they reached the disk, last undone last: U brings them
@@ -144,6 +146,15 @@ class ChickenFootApp(App[None]):
             self.keys_on_hold.acted_on()
             return
         await super().on_event(event)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """A widget has focus: on the screen on top, that screen takes keys now."""
+        try:
+            on_top = event.widget.screen is self.screen
+        except NoScreen:  # gone meanwhile
+            return
+        if on_top:
+            self.keys_on_hold.ready()
 
     def _priority_key(self, key: str) -> bool:
         """Whether ``key`` is bound with priority (Ctrl+Q, the palette): it acts on any

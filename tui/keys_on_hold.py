@@ -1,4 +1,5 @@
-"""Keys typed behind a key that closes a screen go to the screen under it, in order.
+"""Keys typed behind a key that closes a screen go to the screen under it, in order; keys
+typed while the app starts go to its first screen.
 
 Textual sends each key, as it arrives, to the widget focused then, and looks its binding
 up only when the key comes back to the app, on whatever screen is on top by then. Typed
@@ -14,7 +15,13 @@ that set off on the screen has been handled) they are taken again, in order, as 
 typed: by the screen under it when it closed, by the same screen when it stayed open
 (Escape that first hides a field), by a question when it asked first. A key stopped on
 its way (a widget took it) never comes back: after ``HOLD_AT_MOST_S`` what waited goes
-on all the same, never lost."""
+on all the same, never lost.
+
+A terminal also hands over at once what was typed while the app started, before its
+first screen (the new-game form, the resume question) could take a key: every key went
+to a screen not ready for it. Those are held the same way, from the start until a widget
+of the screen on top has focus (``ready``); ``START_AT_MOST_S`` bounds the wait, so that
+a screen with nothing to focus never leaves the app deaf."""
 
 from __future__ import annotations
 
@@ -29,6 +36,8 @@ from textual.timer import Timer
 # Actions that close the screen (or the list, the field) they are bound on.
 CLOSING_ACTIONS = frozenset({"dismiss", "close", "cancel", "pop_screen", "back"})
 HOLD_AT_MOST_S = 1.0
+START_AT_MOST_S = 5.0
+AT_START = object()  # held for: the app starting, not a closing key
 
 Held = events.Key | events.Paste
 TakeEvent = Callable[[Held], Awaitable[None]]
@@ -48,13 +57,15 @@ def may_close(screen: Screen, key: str) -> bool:
 
 
 class KeysOnHold:
-    """The keys and pastes held behind a closing key, in the order they arrived."""
+    """The keys and pastes held behind a closing key, or while the app starts, in the
+    order they arrived."""
 
     def __init__(self, app: App, take: TakeEvent) -> None:
         self._app = app
         self._take = take  # an event taken again, as if it had just arrived
         self._held: list[Held] = []
-        self._behind: events.Key | None = None  # the closing key held behind
+        # the closing key held behind, or AT_START
+        self._behind: events.Key | object | None = AT_START
         self._screen: Screen | None = None  # the screen it was typed at
         self._timer: Timer | None = None
 
@@ -62,8 +73,17 @@ class KeysOnHold:
         """Keep ``event`` for later when keys are held now; whether it was kept."""
         if self._behind is None:
             return False
+        if self._behind is AT_START and self._timer is None:  # the app runs by now
+            self._timer = self._app.set_timer(START_AT_MOST_S,
+                                              lambda: self._let_through(AT_START))
         self._held.append(event)
         return True
+
+    def ready(self) -> None:
+        """A widget of the screen on top has focus: the keys typed while the app started
+        go to it."""
+        if self._behind is AT_START:
+            self._app.call_next(self._let_through, AT_START)
 
     def behind(self, key: events.Key, screen: Screen) -> None:
         """``key`` may close ``screen``: what arrives after it waits until it is acted on."""
@@ -90,9 +110,9 @@ class KeysOnHold:
         _after_messages_sent(screen.focused or screen, screen,
                              lambda: self._app.call_next(self._let_through, key))
 
-    async def _let_through(self, key: events.Key) -> None:
-        """The keys held behind ``key`` go on, in order; a closing key among them holds
-        the ones after it again."""
+    async def _let_through(self, key: events.Key | object) -> None:
+        """The keys held behind ``key`` (or AT_START) go on, in order; a closing key
+        among them holds the ones after it again."""
         if key is not self._behind:  # already let through (the time limit, a key back)
             return
         if self._timer is not None:
