@@ -14,10 +14,13 @@ typed."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from textual import events
 from textual.app import App
 from textual.widgets import Input
+
+from tui.pasted_column import column_keys, is_column, pasted_lines
 
 # (key, character) -> whether the scorecard took it as typed there
 TakeKey = Callable[[str, "str | None"], bool]
@@ -55,25 +58,56 @@ class KeysAhead:
         self._held = []
 
 
+# What a field does with a column pasted into it (tui.pasted_column): True to save it
+# now, as its Enter would.
+TakeColumn = Callable[["FieldInput", list[str]], bool]
+
+
 class FieldInput(Input):
     """A score field that takes no key after its Enter: each key after it is held for
     the next cell. The field goes on taking keys while its screen hears of the Enter, so
     "5 Enter 1" reached the save as 51; only the field itself sees its keys in the order
-    typed. ``settle`` says what its Enter came to."""
+    typed. ``settle`` says what its Enter came to. A paste of several lines goes to
+    ``take_column``; without one, its lines are one value (a hand's tiles a line)."""
 
     entered: str | None = None  # the value at the Enter
+
+    def __init__(self, *args: Any, take_column: TakeColumn | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.take_column = take_column
 
     async def _on_key(self, event: events.Key) -> None:
         if self.entered is not None:
             self.app.keys_ahead.hold(event)  # type: ignore[attr-defined]
             return
         if event.key == "enter":  # submitted here, in the field's order, and gone
-            self.entered = self.value
             event.stop()
             event.prevent_default()
-            await self.action_submit()
+            await self._enter()
             return
         await super()._on_key(event)
+
+    async def _enter(self) -> None:
+        self.entered = self.value
+        await self.action_submit()
+
+    async def _on_paste(self, event: events.Paste) -> None:
+        lines = pasted_lines(event.text)
+        if self.entered is None and not is_column(lines):
+            return  # one line: Input's own paste, next in line, takes it
+        event.stop()
+        event.prevent_default()
+        if self.entered is not None:  # pasted after its Enter: typed for the next cell
+            keys = column_keys(lines) if is_column(lines) else [
+                (character, character) for character in "".join(lines)]
+            for key, character in keys:
+                self.app.keys_ahead.hold_key(key, character)  # type: ignore[attr-defined]
+        elif self.take_column is not None:
+            if self.take_column(self, lines):
+                await self._enter()
+        else:
+            self.insert_text_at_cursor(" ".join(line for line in lines if line))
 
     def settle(self, saved: bool) -> None:
         """Saved, the keys held after its Enter go on with the score; refused, what was

@@ -125,7 +125,8 @@ class RoundRowScreen(Screen[RowResult | None]):
                     with Vertical(classes="row-cell"):
                         yield Label(player, classes="row-name")
                         yield FieldInput(shown(self.before[player]), id=f"cell-{seat}",
-                                    placeholder="pts / o", compact=True)
+                                         placeholder="pts / o", compact=True,
+                                         take_column=self._take_column)
             if records_opening(card):
                 with Horizontal(id="row-opening-line"):
                     yield Label("Opened on ", classes="knob-label")
@@ -182,6 +183,25 @@ class RoundRowScreen(Screen[RowResult | None]):
         self.closing = True
         self.set_focus(None)
         self.dismiss(result)
+
+    def _take_column(self, cell: FieldInput, lines: list[str]) -> bool:
+        """A column pasted in a cell (tui.pasted_column) fills it and the cells after
+        it, a line each, to be checked and saved with Enter as a row typed is; one
+        longer than the cells left is refused, said in one line."""
+        seat = self._seat_of(cell) or 0
+        left = len(self.card.players) - seat
+        if len(lines) > left:
+            self.notify(f"Not pasted: {len(lines)} lines, and {left} cell(s) from "
+                        f"{self.card.players[seat]}'s on. Paste one score a line.",
+                        title="Pasted", severity="warning", timeout=8)
+            return False
+        for offset, line in enumerate(lines):
+            self._cell(seat + offset).value = line
+        last = self._cell(seat + len(lines) - 1)
+        last.focus()
+        last.cursor_position = len(last.value)
+        self._check()
+        return False
 
     def _cell(self, seat: int) -> Input:
         return self.query_one(f"#cell-{seat}", Input)

@@ -35,6 +35,7 @@ from scorer.scorecard import Entry, Method, Scorecard
 from scorer.scoring import score_hand, tile_points
 from scorer.tiles import Tile, full_set
 from tui.keys_ahead import FieldInput
+from tui.pasted_column import column_keys, column_problem
 from tui.plain import Label, Static
 from tui.recognizer import (
     CameraUnavailable,
@@ -167,7 +168,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
                     yield Label("Points left in the hand:")
                     yield FieldInput(self.typed or (str(before.points) if before else ""),
                                 select_on_focus=not self.typed,
-                                placeholder="e.g. 23", id="points")
+                                placeholder="e.g. 23", id="points",
+                                take_column=self._take_column)
                     yield Static("", id="points-problem", classes="error")
                     yield Checkbox("Went out (scores 0)", bool(before and before.went_out),
                                    id="went-out")
@@ -328,6 +330,19 @@ class ScoreEntryScreen(Screen[Entry | None]):
             self.read_photo(event.value)
         elif event.input.id == "fix-input":
             self._apply_fix(event.value)
+
+    def _take_column(self, field: FieldInput, lines: list[str]) -> bool:
+        """A column of scores pasted in the points field (tui.pasted_column): the first
+        is this cell's, saved now; the others are typed on, each with its Enter, for
+        the cells Enter moves to. Refused whole when a line is no score."""
+        problem = column_problem(lines, self.rules)
+        if problem is not None:
+            self.notify(problem, title="Pasted", severity="warning", timeout=8)
+            return False
+        field.value = lines[0]
+        for key, character in column_keys(lines[1:]):
+            self.app.keys_ahead.hold_key(key, character)  # type: ignore[attr-defined]
+        return True
 
     # -- tiles -------------------------------------------------------------------------
     def _check_points(self) -> None:

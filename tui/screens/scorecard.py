@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Footer, Header
 from scorer.messages import clip
 from scorer.scorecard import Method, Scorecard
 from tui.column_fit import fitted_widths
+from tui.pasted_column import column_keys, column_problem, is_column, pasted_lines
 from tui.plain import Static
 from tui.recognizer import clean_path, folder_not_photo
 from tui.standings import lead_words, names, ranks
@@ -321,7 +322,10 @@ class ScorecardScreen(Screen[None]):
         event.stop()
         text = event.text.strip()
         folder = folder_not_photo(clean_path(text)) if text and "\n" not in text else None
-        if text.isascii() and text.isdigit():
+        lines = pasted_lines(text)
+        if is_column(lines) and all(line.isascii() and line.isdigit() for line in lines):
+            self._take_column(lines)
+        elif text.isascii() and text.isdigit():
             self.app.action_score("typed", typed=text)
         elif folder is not None:
             self.notify(folder, severity="warning")
@@ -330,6 +334,20 @@ class ScorecardScreen(Screen[None]):
         else:
             self.notify(f"Pasted text is no photo path and no score: {clip(text, 40)!r}. "
                         "Drop a photo file here, or type the points.", severity="warning")
+
+    def _take_column(self, lines: list[str]) -> None:
+        """A column of scores pasted on the scorecard (tui.pasted_column): typed here, a
+        score and its Enter a line, from the selected cell on; refused whole when a line
+        is more than a hand holds."""
+        if self.card is None:
+            self.app.action_score("typed")  # says to start a game first
+            return
+        problem = column_problem(lines, self.card.rules)
+        if problem is not None:
+            self.notify(problem, title="Pasted", severity="warning", timeout=8)
+            return
+        for key, character in column_keys(lines):
+            self.take_key(key, character)
 
     def on_data_table_cell_selected(self, event: DataTable.CellSelected) -> None:
         event.stop()
