@@ -74,8 +74,7 @@ class KeysOnHold:
         if self._behind is None:
             return False
         if self._behind is AT_START and self._timer is None:  # the app runs by now
-            self._timer = self._app.set_timer(START_AT_MOST_S,
-                                              lambda: self._let_through(AT_START))
+            self._limit(START_AT_MOST_S, AT_START)
         self._held.append(event)
         return True
 
@@ -90,8 +89,14 @@ class KeysOnHold:
         if self._timer is not None:
             self._timer.stop()
         self._behind, self._screen = key, screen
-        self._timer = self._app.set_timer(HOLD_AT_MOST_S,
-                                          lambda: self._let_through(key))
+        self._limit(HOLD_AT_MOST_S, key)
+
+    def _limit(self, seconds: float, token: events.Key | object) -> None:
+        """What is held for ``token`` goes on after ``seconds`` at most: let through by
+        the app, as every key is taken (a timer runs apart, and stopping it there
+        cancelled its own letting through)."""
+        self._timer = self._app.set_timer(
+            seconds, lambda: self._app.call_later(self._let_through, token))
 
     def is_closing_key(self, event: events.Event) -> bool:
         return event is self._behind
