@@ -116,7 +116,7 @@ class ChickenFootApp(App[None]):
         out here, once, and said in one line (a name would refuse them later)."""
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded and (
                 self.keys_on_hold.keep(event)):
-            return  # typed behind a closing key: taken once it has closed (tui.keys_on_hold)
+            return  # behind a closing key, or at start: taken later, in order (keys_on_hold)
         if isinstance(event, events.Paste) and not event.is_forwarded:
             text, left_out = pasted_text(event.text)
             if left_out:
