@@ -1,6 +1,7 @@
 """`chickenfoot read IMAGE... [--set N] [--json] [--annotate OUT] [--min-confidence X]`
 
-Reads the tiles in each photo (folders expand to the photos directly in them, sorted) and
+Reads the tiles in each photo (folders expand to the photos directly in them, sorted; ``-``
+is one photo piped on standard input, see ``tui.commands.stdin_photo``) and
 prints, per photo, one line per tile, the pip total and the score; with ``--json`` one
 JSON object per photo per line (see ``vision.reader.report``). A photo that cannot be read prints
 an error (a JSON error object with ``--json``) and the others are still read.
@@ -23,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from scorer.messages import clip_name, os_reason
@@ -34,13 +36,15 @@ from tui.commands.annotation import (
     overwrite_message,
     photo_overwritten,
 )
-from tui.commands.errors import input_path, output_path, share
+from tui.commands.errors import InputError, input_path, output_path, refused, share
+from tui.commands.stdin_photo import STDIN, STDIN_NAME, spooled_stdin
 from tui.guard import raise_if_stopped
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("images", nargs="+", metavar="IMAGE", type=input_path,
-                        help="photo files or folders of photos")
+                        help="photo files or folders of photos; - reads one photo "
+                             "from standard input")
     parser.add_argument("--set", dest="set_max", type=int, choices=SET_SIZES, default=None,
                         metavar="N", help="the double-N set in play (6, 9, 12, 15, 18)")
     parser.add_argument("--json", action="store_true", help="one JSON object per photo")
@@ -54,14 +58,30 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if STDIN not in args.images:
+        return _run(args, args.images, None)
+    if args.images.count(STDIN) > 1:
+        return refused("read", f"{STDIN} (standard input) is given twice: it holds one photo",
+                       args.json, image=STDIN)
+    try:
+        with spooled_stdin() as spooled:  # read before the photos named after it
+            images = [str(spooled) if image == STDIN else image for image in args.images]
+            return _run(args, images, spooled)
+    except InputError as error:  # said before any photo is read
+        return refused("read", str(error), args.json, image=STDIN)
+
+
+def _run(args: argparse.Namespace, images: list[str], spooled: Path | None) -> int:
     from vision.image import iter_image_files
 
-    paths = list(iter_image_files(args.images))
+    args.spooled_stdin = spooled
+    paths = list(iter_image_files(images))
     if not paths:
         print("chickenfoot read: no photos found in the given folders", file=sys.stderr)
         return 2
     if args.annotate:
-        targets = [annotation_path(args.annotate, path, len(paths) > 1) for path in paths]
+        named = [_annotation_name(path, spooled) for path in paths]
+        targets = [annotation_path(args.annotate, name, len(paths) > 1) for name in named]
         overwritten = photo_overwritten(targets, paths)
         if overwritten is not None:
             print(f"chickenfoot read: {overwrite_message(overwritten)}", file=sys.stderr)
@@ -72,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
                   "several photos it names a folder (or a name with {stem}, like "
                   "out/{stem}.png)", file=sys.stderr)
             return 2
-        clash = drawn_twice(targets, paths)
+        clash = drawn_twice(targets, named)
         if clash is not None:
             print(f"chickenfoot read: {clash}", file=sys.stderr)
             return 2
@@ -92,6 +112,12 @@ def run(args: argparse.Namespace) -> int:
     if reader is None:
         return 2
     return read_all(paths, reader, args)
+
+
+def _annotation_name(path: Path, spooled: Path | None) -> Path:
+    """The name ``path``'s drawing is named after: ``stdin`` for the photo piped in
+    (``stdin.annotated.png`` in a folder), not the file it is kept in."""
+    return Path("stdin") if spooled is not None and path == spooled else path
 
 
 def _a_picture_name(out: str) -> bool:
@@ -154,10 +180,13 @@ def _read_one(path: Path, reader, rules, args: argparse.Namespace, count: int) -
     from vision.reader import RecognitionError, human_lines, read_photo_file, to_json_line
 
     loaded, result = read_photo_file(path, reader, args.set_max)
+    piped = path == getattr(args, "spooled_stdin", None)
+    if piped:  # not the file it is kept in: "-" in JSON, as given, and in words else
+        result = replace(result, image=STDIN_NAME)
     unread = isinstance(result, RecognitionError) or not result.tiles
     if args.json:
-        print(to_json_line(result, rules, args.count_doubtful, args.min_confidence),
-              flush=True)
+        print(to_json_line(replace(result, image=STDIN) if piped else result, rules,
+                           args.count_doubtful, args.min_confidence), flush=True)
         if unread:  # a person watching a script's run sees why its exit status is 2
             print(human_lines(result, rules, args.min_confidence, args.count_doubtful)[0],
                   file=sys.stderr, flush=True)
@@ -174,7 +203,8 @@ def _read_one(path: Path, reader, rules, args: argparse.Namespace, count: int) -
 def _annotate(loaded, result, rules, args: argparse.Namespace, count: int) -> bool:
     from vision.reader import annotate_reading, write_image
 
-    target = annotation_path(args.annotate, Path(loaded.path), count > 1)
+    name = _annotation_name(Path(loaded.path), getattr(args, "spooled_stdin", None))
+    target = annotation_path(args.annotate, name, count > 1)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
     except OSError as error:  # checked before reading; changed since
