@@ -30,7 +30,7 @@ from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
 from tui.guard import EXIT_TERMINATED
 from tui.keys_ahead import KeysAhead
-from tui.keys_on_hold import KeysOnHold, may_close
+from tui.keys_on_hold import KeysOnHold, may_close, may_open
 from tui.pasted_text import pasted_text, read_pastes_as_text
 from tui.pending import Change
 from tui.recognizer import Recognizer
@@ -89,8 +89,9 @@ class ChickenFootApp(App[None]):
         self.asking_before_change: ConfirmScreen | None = None
         # keys typed past a score's Enter before its screen opened: for the next cell
         self.keys_ahead = KeysAhead(self, self.scorecard.take_key)
-        # keys typed behind a key that closes a screen: for the screen under it; typed
-        # while the app starts: for its first screen
+        # keys typed behind a key that closes a screen: for the screen under it; behind
+        # one that opens a screen: for that screen; typed while the app starts: for its
+        # first screen
         self.keys_on_hold = KeysOnHold(self, self.on_event)
         self.games_shown = 0  # counted up each time another game is put on the card
         # Changes undone before they reached the disk, last undone last: U brings them
@@ -116,7 +117,7 @@ class ChickenFootApp(App[None]):
         out here, once, and said in one line (a name would refuse them later)."""
         if isinstance(event, (events.Key, events.Paste)) and not event.is_forwarded and (
                 self.keys_on_hold.keep(event)):
-            return  # behind a closing key, or at start: taken later, in order (keys_on_hold)
+            return  # behind a closing or opening key, or at start: taken later, in order
         if isinstance(event, events.Paste) and not event.is_forwarded:
             text, left_out = pasted_text(event.text)
             if left_out:
@@ -136,14 +137,17 @@ class ChickenFootApp(App[None]):
             question.take_key(event.key)
             if not question.is_current:
                 self.keys_on_hold.behind(event, question)
-                self.keys_on_hold.acted_on()
+                self.keys_on_hold.acted_on(event)
             return
         if isinstance(event, events.Key) and not event.is_forwarded and may_close(
                 self.screen, event.key):
             self.keys_on_hold.behind(event, self.screen)
-        elif isinstance(event, events.Key) and self.keys_on_hold.is_closing_key(event):
+        elif isinstance(event, events.Key) and not event.is_forwarded and may_open(
+                self.screen, event.key):
+            self.keys_on_hold.behind(event, self.screen, opening=True)
+        elif isinstance(event, events.Key) and self.keys_on_hold.is_held_behind(event):
             await super().on_event(event)  # its binding runs
-            self.keys_on_hold.acted_on()
+            self.keys_on_hold.acted_on(event)
             return
         await super().on_event(event)
 

@@ -21,7 +21,17 @@ A terminal also hands over at once what was typed while the app started, before 
 first screen (the new-game form, the resume question) could take a key: every key went
 to a screen not ready for it. Those are held the same way, from the start until a widget
 of the screen on top has focus (``ready``); ``START_AT_MOST_S`` bounds the wait, so that
-a screen with nothing to focus never leaves the app deaf."""
+a screen with nothing to focus never leaves the app deaf.
+
+The mirror case: a key that opens a screen (``may_open``: h, ? or F1, s, e, v, n; N and
+Delete, which may ask first) holds the keys behind it too. "h down Enter" had gone to
+the scorecard, whose table took the arrow and the Enter, before History was up: the keys
+behind it were typed for the new screen. They go to it once it is on top and a widget
+of it has focus (``ready``); when the key opened nothing (no game to list, a notice
+instead), to the same screen once what its binding set off has been handled; after
+``HOLD_AT_MOST_S`` in any case. The keys that open a score screen (Enter, r, p, c, a
+digit) are not held here: the scorecard opens that screen at once and hands it what is
+typed meanwhile (tui.keys_ahead)."""
 
 from __future__ import annotations
 
@@ -35,6 +45,10 @@ from textual.timer import Timer
 
 # Actions that close the screen (or the list, the field) they are bound on.
 CLOSING_ACTIONS = frozenset({"dismiss", "close", "cancel", "pop_screen", "back"})
+# Actions that open a screen over the one they are bound on (some only at times: a
+# question first, or a notice when there is nothing to show).
+OPENING_ACTIONS = frozenset({"help", "history", "stats", "changes", "verify", "new_game",
+                             "rematch", "delete"})
 HOLD_AT_MOST_S = 1.0
 START_AT_MOST_S = 5.0
 AT_START = object()  # held for: the app starting, not a closing key
@@ -49,24 +63,38 @@ def may_close(screen: Screen, key: str) -> bool:
     whose binding submits or selects, and the screen closes on that)."""
     if key in getattr(screen, "CLOSING_KEYS", ()):
         return True
+    return _action(screen, key) in CLOSING_ACTIONS
+
+
+def may_open(screen: Screen, key: str) -> bool:
+    """Whether ``key``, typed now at ``screen``, may open another screen over it: its
+    binding there opens one, or the screen names it in ``OPENING_KEYS``."""
+    if key in getattr(screen, "OPENING_KEYS", ()):
+        return True
+    return _action(screen, key) in OPENING_ACTIONS
+
+
+def _action(screen: Screen, key: str) -> str | None:
+    """The name of the action ``key`` is bound to at ``screen``; None for none, or for a
+    priority binding, which acts on arrival, before the next key is taken."""
     active = screen.active_bindings.get(key)
-    if active is None or active.binding.priority:  # a priority binding acts on arrival
-        return False
-    action = active.binding.action.split("(", 1)[0].rsplit(".", 1)[-1]
-    return action in CLOSING_ACTIONS
+    if active is None or active.binding.priority:
+        return None
+    return active.binding.action.split("(", 1)[0].rsplit(".", 1)[-1]
 
 
 class KeysOnHold:
-    """The keys and pastes held behind a closing key, or while the app starts, in the
-    order they arrived."""
+    """The keys and pastes held behind a closing or an opening key, or while the app
+    starts, in the order they arrived."""
 
     def __init__(self, app: App, take: TakeEvent) -> None:
         self._app = app
         self._take = take  # an event taken again, as if it had just arrived
         self._held: list[Held] = []
-        # the closing key held behind, or AT_START
+        # the closing or opening key held behind, or AT_START
         self._behind: events.Key | object | None = AT_START
         self._screen: Screen | None = None  # the screen it was typed at
+        self._opening = False  # whether ``_behind`` opens a screen
         self._timer: Timer | None = None
 
     def keep(self, event: Held) -> bool:
@@ -80,15 +108,37 @@ class KeysOnHold:
 
     def ready(self) -> None:
         """A widget of the screen on top has focus: the keys typed while the app started
-        go to it."""
+        go to it, and so do those typed behind the key that opened it."""
         if self._behind is AT_START:
             self._app.call_next(self._let_through, AT_START)
+        elif self._opened():
+            self._into_opened(self._behind)
 
-    def behind(self, key: events.Key, screen: Screen) -> None:
-        """``key`` may close ``screen``: what arrives after it waits until it is acted on."""
+    def _opened(self) -> bool:
+        """Whether the opening key held behind has put another screen on top of the one
+        it was typed at (which may still show under it: ``is_current`` says so)."""
+        screen = self._screen
+        return self._opening and screen is not None and self._app.screen is not screen
+
+    def _into_opened(self, key: events.Key | object) -> None:
+        """The keys held behind ``key`` go to the screen it opened, once that has mounted
+        and taken the focus it asks for then (its first widget is focused before: the
+        new-game form's scrollable part, not its players' field): behind the screen's
+        mounting, then behind the focus it queued on the app."""
+        screen = self._app.screen
+
+        def then() -> None:
+            self._app.call_later(self._let_through, key)
+
+        if not screen.call_later(then):
+            then()
+
+    def behind(self, key: events.Key, screen: Screen, opening: bool = False) -> None:
+        """``key`` may close ``screen`` (or open another over it, ``opening``): what
+        arrives after it waits until it is acted on."""
         if self._timer is not None:
             self._timer.stop()
-        self._behind, self._screen = key, screen
+        self._behind, self._screen, self._opening = key, screen, opening
         self._limit(HOLD_AT_MOST_S, key)
 
     def _limit(self, seconds: float, token: events.Key | object) -> None:
@@ -98,17 +148,25 @@ class KeysOnHold:
         self._timer = self._app.set_timer(
             seconds, lambda: self._app.call_later(self._let_through, token))
 
-    def is_closing_key(self, event: events.Event) -> bool:
+    def is_held_behind(self, event: events.Event) -> bool:
+        """Whether ``event`` is the closing or opening key the keys are held behind."""
         return event is self._behind
 
-    def acted_on(self) -> None:
-        """The closing key is back at the app and its binding has run. A closed screen
-        lets the keys through once its answer has been taken (the game opened); an open
-        one once what the binding set off has reached it (Enter's submit, which closes
-        the form or is refused)."""
-        key, screen = self._behind, self._screen
-        if key is None or screen is None:
+    def acted_on(self, key: events.Key) -> None:
+        """``key``, held behind, is back at the app and its binding has run (or the
+        scorecard ran it on the way). A closed screen lets the keys through once its
+        answer has been taken (the game opened); a screen opened over it, once that one
+        has focus (``ready``); an open one once what the binding set off has reached it
+        (Enter's submit, which closes the form or is refused; a notice instead of the
+        screen asked for)."""
+        screen = self._screen
+        if key is not self._behind or screen is None:
             return
+        if self._opened():
+            top = self._app.screen
+            if top.focused is not None:  # focused already
+                self._into_opened(key)
+            return  # else once it has focus: ready
         if not screen.is_current:
             self._app.call_next(self._let_through, key)
             return
@@ -123,6 +181,7 @@ class KeysOnHold:
         if self._timer is not None:
             self._timer.stop()
         self._behind = self._screen = self._timer = None
+        self._opening = False
         held, self._held = self._held, []
         for event in held:
             await self._take(event)

@@ -255,6 +255,11 @@ class ScorecardScreen(Screen[None]):
         if self.take_key(event.key, event.character):
             event.stop()
             event.prevent_default()
+            # a key that opens a screen (h, ?) ran here and goes no further: the keys
+            # held behind it go to that screen once it has focus (tui.keys_on_hold)
+            held = getattr(self.app, "keys_on_hold", None)
+            if held is not None:
+                held.acted_on(event)
 
     def take_key(self, key: str, character: str | None) -> bool:
         """Whether a key typed on the scorecard (or sent on by tui.keys_ahead) is taken
