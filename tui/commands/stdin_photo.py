@@ -40,7 +40,7 @@ _CHUNK = 1 << 20
 @contextmanager
 def spooled_stdin() -> Iterator[Path]:
     """The path of a private file holding standard input's photo (see the module doc)."""
-    from vision.image.photo_file import MAX_FILE_BYTES
+    from vision.image import MAX_FILE_BYTES
 
     fd = _stdin_fd()
     try:

@@ -20,9 +20,10 @@ from vision.image.capture import (
 )
 from vision.image.damage import CORRUPT_CONFIDENCE_CAP, blank_bands, intact_region
 from vision.image.decode import Damage, decode_photo
+from vision.image.photo_file import MAX_FILE_BYTES
 from vision.image.shrink import halved, shrink_by, shrink_to
 
 __all__ = ["CORRUPT_CONFIDENCE_CAP", "Damage", "IMAGE_SUFFIXES", "ImageError", "LoadedImage",
-           "MIN_SIDE_PX", "at_most", "blank_bands", "decode_photo", "decode_reduction",
-           "halved", "intact_region", "iter_image_files", "load_image", "load_looks",
-           "shrink_by", "shrink_to", "sniff_format"]
+           "MAX_FILE_BYTES", "MIN_SIDE_PX", "at_most", "blank_bands", "decode_photo",
+           "decode_reduction", "halved", "intact_region", "iter_image_files", "load_image",
+           "load_looks", "shrink_by", "shrink_to", "sniff_format"]
