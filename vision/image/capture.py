@@ -177,7 +177,7 @@ def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
             most = _most(MAX_REDUCED_MEGAPIXELS)
         if stored[0] * stored[1] > most * 1e6:
             reduce_by, flag = _reduction(path, kind, stored, most)
-        decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1)
+        decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1, alpha_bytes > 0)
         pages = tiff_pages(file_reader(handle)) if kind == "tiff" else 1
         orientation = (tiff_orientation(file_reader(handle))
                        if kind == "tiff" and decoded.pixels is None else 1)

@@ -123,14 +123,16 @@ def _decoding(decoder: Callable[[], np.ndarray | None]
 
 
 def decode_file(handle: BinaryIO, kind: str, flag: int = cv2.IMREAD_COLOR,
-                max_bytes: int = -1) -> Decoded:
+                max_bytes: int = -1, alpha: bool | None = None) -> Decoded:
     """The decoded pixels of the open file ``handle`` (read from its start) and what damage
-    was seen; see the module doc."""
+    was seen; see the module doc. ``alpha``: whether its header keeps an alpha channel,
+    where the caller has read that already (None: read here)."""
+    if alpha is None:
+        alpha = alpha_pixel_bytes(file_reader(handle), kind) > 0
     path = None if kind == "jpeg" else _descriptor_path(handle.fileno())
-    alpha = path is not None and alpha_pixel_bytes(file_reader(handle), kind) > 0
     handle.seek(0)  # where /dev/fd/N is a copy of the descriptor, it shares this offset
     if path is None:
-        return decode_photo(handle.read(max_bytes), kind, flag)
+        return decode_photo(handle.read(max_bytes), kind, flag, alpha)
     if alpha:
         read = getattr(cv2, "imreadWithMetadata", None)
         pixels, lines = _decoding(lambda: _over_white(
@@ -174,13 +176,17 @@ def _descriptor_path(fd: int) -> str | None:
     return None
 
 
-def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR) -> Decoded:
-    """The decoded pixels (BGR, EXIF orientation applied) and what damage was seen."""
+def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR,
+                 alpha: bool | None = None) -> Decoded:
+    """The decoded pixels (BGR, EXIF orientation applied) and what damage was seen.
+    ``alpha`` as for ``decode_file``."""
     cut_short = kind == "jpeg" and not data.rstrip(b"\x00").endswith(_EOI)
     if cut_short:
         data += _EOI
     buffer = np.frombuffer(data, np.uint8)
-    if alpha_pixel_bytes(data, kind):
+    if alpha is None:
+        alpha = alpha_pixel_bytes(data, kind) > 0
+    if alpha:
         read = getattr(cv2, "imdecodeWithMetadata", None)
         return _classified(*_decoding(lambda: _over_white(
             read(buffer, cv2.IMREAD_UNCHANGED) if read
