@@ -9,7 +9,7 @@ from textual import events
 
 from tui.screens.scorecard import ScorecardScreen
 
-CHARACTERS = {"enter": "\r", "tab": "\t"}
+CHARACTERS = {"enter": "\r", "tab": "\t", "space": " "}
 
 
 def burst(app, keys) -> None:

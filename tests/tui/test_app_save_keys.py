@@ -4,19 +4,11 @@ binding reaches the app before the keys that still wait in the focused field's q
 from __future__ import annotations
 
 from test_app_evening import SIZE, new_game, round_row
+from test_app_keys_ahead import burst
 from test_app_score_input import entry_screen
-from textual import events
 
 from scorer.scorecard import Method
 from tui.screens.scorecard import ScorecardScreen
-
-CHARACTERS = {"space": " ", "tab": "\t"}
-
-
-def burst(app, keys) -> None:
-    """Keys as a terminal delivers them typed fast: all sent before any is taken."""
-    for key in keys:
-        app.post_message(events.Key(key, key if len(key) == 1 else CHARACTERS.get(key)))
 
 
 async def test_ctrl_s_right_after_typing_tiles_saves_what_was_typed(make_app):

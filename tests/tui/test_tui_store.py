@@ -799,7 +799,8 @@ def test_a_file_that_cannot_be_opened_says_what_the_folder_shows(tmp_path, monke
     assert path.stat().st_size > 0  # nothing moved aside or emptied
 
 
-def test_what_another_window_did_is_said_as_done_or_undone(tmp_path):
+def two_windows_with_two_scores(tmp_path):
+    """Two windows on one game; the other has saved Ann 5, then Bo 6."""
     path = tmp_path / "games.sqlite3"
     mine, other = Store(path), Store(path)
     card = Scorecard.new(("Ann", "Bo"), RuleSet())
@@ -807,6 +808,11 @@ def test_what_another_window_did_is_said_as_done_or_undone(tmp_path):
     other.load(game)
     other.save(game, card.with_score(0, "Ann", 5), "Ann 5")
     other.save(game, card.with_score(0, "Ann", 5).with_score(0, "Bo", 6), "Bo 6")
+    return mine, other, card, game
+
+
+def test_what_another_window_did_is_said_as_done_or_undone(tmp_path):
+    mine, other, card, game = two_windows_with_two_scores(tmp_path)
     assert mine.change_elsewhere_words(game) == "Bo 6"
     mine.load(game)
     other.undo(game)
@@ -821,13 +827,7 @@ def test_what_another_window_did_is_said_as_done_or_undone(tmp_path):
 
 
 def test_a_redo_in_another_window_is_said_as_redone(tmp_path):
-    path = tmp_path / "games.sqlite3"
-    mine, other = Store(path), Store(path)
-    card = Scorecard.new(("Ann", "Bo"), RuleSet())
-    game = mine.create_game(card)
-    other.load(game)
-    other.save(game, card.with_score(0, "Ann", 5), "Ann 5")
-    other.save(game, card.with_score(0, "Ann", 5).with_score(0, "Bo", 6), "Bo 6")
+    mine, other, card, game = two_windows_with_two_scores(tmp_path)
     other.undo(game)
     other.undo(game)
     mine.load(game)  # Ann 5 and Bo 6 undone, both there to redo
