@@ -26,7 +26,7 @@ neighbours' length. What is found at these places is ``vision.board.looks``'s.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -83,13 +83,16 @@ class Hole:
     read_there: tuple[int, ...] = ()
 
 
-def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
-                  ) -> list[tuple[Point, Point]]:
+def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool],
+                  doubles: Collection[int] = ()) -> list[tuple[Point, Point]]:
     """The half centres of a missing tile for each gap between an open end of a tile on
     the tree and an open end of one off it (one gap per tile off it, the best fit): a
     tile as long as its neighbours, in the middle of a straight gap, or straight on from
-    one of them at a corner. (Two tiles missed in a row are found one by one: the first
-    past the open end of the tree, the next in the gap it leaves.)"""
+    one of them at a corner. The middle of a long side of a double on the tree
+    (``doubles``) is an end too: an arm the detector missed beside the crowded spinner
+    leaves a gap between the spinner's side and the arm's next tile. (Two tiles missed
+    in a row are found one by one: the first past the open end of the tree, the next in
+    the gap it leaves.)"""
     whole = at_full_length(tiles)  # a short reading must not make the gap look long
     lengths = _lengths(whole)
     footprints = _Footprints(whole)
@@ -104,18 +107,28 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool]
         if b not in best or fit < best[b][0]:
             best[b] = (fit, centres)
 
+    sides = {a: _sides(whole[a]) for a in doubles if in_tree[a]}
+    open_sides = {a: [footprints.is_open(side, a, tile_width(whole[a])) for side in pair]
+                  for a, pair in sides.items()}
     for a in (a for a in range(len(whole)) if in_tree[a]):
         for b in (b for b in range(len(whole)) if not in_tree[b]):
             length = (lengths[a] + lengths[b]) / 2
             for ha in (0, 1):
                 for hb in (0, 1):
+                    if not open_ends[b][hb]:
+                        continue
+                    e2 = ends[b][hb]
+                    for places, open_at in ((ends[a], open_ends[a]),
+                                            (sides.get(a), open_sides.get(a))):
+                        if places is None or not open_at[ha]:
+                            continue
+                        span = _facing(places, ha, ends[b], hb, length, GAP_LENGTHS)
+                        if span is not None:  # fit 0: one tile exactly
+                            e1 = places[ha]
+                            offer(b, (False, abs(span - 1.0)),
+                                  halves_about((e1 + e2) / 2, e2 - e1, length))
                     if not (open_ends[a][ha] and open_ends[b][hb]):
                         continue
-                    e1, e2 = ends[a][ha], ends[b][hb]
-                    span = _facing(ends[a], ha, ends[b], hb, length, GAP_LENGTHS)
-                    if span is not None:  # fit 0: one tile exactly
-                        offer(b, (False, abs(span - 1.0)),
-                              halves_about((e1 + e2) / 2, e2 - e1, length))
                     for x, hx, y in ((b, hb, a), (a, ha, b)):
                         bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
                         if bend is not None:
@@ -290,6 +303,16 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
         holes.append(Hole(halves_about(middle, along, length),
                           halves_about(middle, across, length), meeting, over))
     return holes
+
+
+def _sides(tile: TileReading) -> tuple[np.ndarray, np.ndarray]:
+    """The middles of a tile's two long sides, as a pair of "ends" facing away from each
+    other (what an arm played on a double's side touches)."""
+    ends = tile_ends(tile)
+    axis = ends[1] - ends[0]
+    across = np.array([-axis[1], axis[0]]) / (float(np.linalg.norm(axis)) or 1.0)
+    middle, width = (ends[0] + ends[1]) / 2, tile_width(tile)
+    return middle - across * width / 2, middle + across * width / 2
 
 
 def _lengths(tiles: Sequence[TileReading]) -> list[float]:

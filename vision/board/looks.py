@@ -80,7 +80,9 @@ def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
     """The tiles a second look finds where a chain of tiles has a gap: one tile long, or
     at a corner (``vision.board.gaps.gaps_in_lines``)."""
     in_tree = [tree.in_tree(i) for i in range(len(tiles))]
-    return _surest_found((look(centres) for centres in gaps_in_lines(tiles, in_tree)), tiles)
+    doubles = [i for i, t in enumerate(tiles) if t.pips[0] == t.pips[1] or i == tree.root]
+    return _surest_found((look(centres) for centres in gaps_in_lines(tiles, in_tree, doubles)),
+                         tiles)
 
 
 def _surest_found(seen, tiles: tuple[TileReading, ...]) -> tuple[TileReading, ...]:
