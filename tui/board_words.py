@@ -89,6 +89,10 @@ def problem_line(problem: BoardProblem, tiles: Sequence[TileReading],
         return (f"{vs[0]}-{vs[1]} may lie at ({vs[2]}, {vs[3]}), played on "
                 f"{named(ix[0])}: it was read there but could not be placed, so the board "
                 "may lack it: check that end")
+    if kind is Kind.HIDDEN_END:
+        return (f"glare burns the photo white past {named(ix[0])}'s open {vs[0]} at "
+                f"({vs[1]}, {vs[2]}): a tile there cannot be seen, so the board may lack "
+                "it: check that end")
     if kind is Kind.END_HALF_ALONE:
         return (f"a tile may be missing at ({vs[0]}, {vs[1]}): a half lies alone there, in line "
                 "with an open end, and no tile could be read")

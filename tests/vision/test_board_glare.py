@@ -70,8 +70,10 @@ def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     """Glare hides half of a leaf, and the look past the end reads it unsurely: a board
     given whole without it (bench_board seed 100200, 30 tiles #92: a 2-5 past 4-5, its 2
     burnt white, read 0.38). Where the place is burnt white, a tile read there at 0.3 or
-    more, showing the end's value, is asked about; bare glare, read as 0-0, is not, and
-    the same unsure look without glare is not either."""
+    more, showing the end's value, is asked about; where the look reads no such tile
+    there (glare read as 0-0, or nothing sure), the board says glare may hide one (the
+    leaf is there: bench seeds 101000, 30 tiles #10, and 104614, 30 tiles #24, were given
+    whole without it); the same unsure look without glare is not asked about."""
     notation = BOARDS[3]
     truth, missed, tiles, reading = glimpsed_in_glare(notation, (4, 6))
     assert reading.built and len(reading.board.tiles) == len(tiles)
@@ -85,7 +87,13 @@ def test_a_leaf_glimpsed_in_glare_past_an_open_end_is_asked_about() -> None:
     for seen, glare in ((replace(missed, confidence=0.38), False), (plain, True),
                         (replace(missed, confidence=0.2), True)):
         whole = read_tableau(tiles, 9, look=GlaredLook(truth, missed, seen, glare))
-        assert whole.ok and len(whole.board.tiles) == len(tiles), problem_lines(whole)
+        assert whole.built and len(whole.board.tiles) == len(tiles), problem_lines(whole)
+        assert [p.kind for p in whole.problems] == [Kind.HIDDEN_END] * glare
+    hidden = read_tableau(tiles, 9, look=GlaredLook(truth, missed, plain, True))
+    assert problem_lines(hidden)[0].startswith("glare burns the photo white past ")
+    # the verdict holds with a leaf hidden there or not
+    (result, _), = judge_tile(hidden, Tile.of(3, 7), RULES).readings
+    assert result.verdict.legal
     # read surely in the glare after all: found, and nothing to ask
     found = read_tableau(tiles, 9, look=GlaredLook(truth, missed, missed, glare=True))
     assert found.ok and found.board == parse_board(notation), problem_lines(found)
@@ -105,13 +113,29 @@ def test_a_verdict_that_a_leaf_unplaced_would_change_is_not_given() -> None:
     assert result.verdict.legal
 
 
+def test_a_verdict_that_a_leaf_hidden_by_glare_would_change_is_not_given() -> None:
+    """With the spinner's 9-4 arm wholly burnt white (no look reads anything there), 1-5
+    on 9-1 is legal if an arm lies there and illegal if not: no verdict, the hidden end
+    named; a play whose verdict holds either way is judged."""
+    truth = readings_of(BOARDS[1])
+    missed = truth[index_of(truth, 9, 4)]
+    tiles = [t for t in truth if t is not missed]
+    reading = read_tableau(tiles, 9, look=GlaredLook(truth, missed, None, glare=True))
+    assert [p.kind for p in reading.problems] == [Kind.HIDDEN_END]
+    with pytest.raises(NoDispute) as caught:
+        judge_tile(reading, Tile.of(1, 5), RULES)
+    assert "may lack tiles" in refusal_line(caught.value, reading.tiles)
+    (result, _), = judge_tile(reading, Tile.of(9, 2), RULES).readings
+    assert result.verdict.legal
+
+
 def test_a_reading_set_aside_where_a_leaf_would_lie_is_asked_about() -> None:
     """Under glare the detector can box a leaf off its place, touching nothing; it was set
     aside with a note, the spinner seemed short of an arm, and a legal play was judged
     illegal (bench_board seed 98600, dispute #14: a 0-8 read 0.44). A reading set aside
     that lies where a tile played on an open end would, showing the end's value, is asked
     about as a look there would be: in glare from 0.3 (one read from 0.5 is not set aside
-    but named loose)."""
+    but named loose); under 0.3 in glare, the place is said to be hidden."""
     notation = BOARDS[3]
     truth = readings_of(notation)
     missed = truth[index_of(truth, 4, 6)]
@@ -126,7 +150,8 @@ def test_a_reading_set_aside_where_a_leaf_would_lie_is_asked_about() -> None:
         assert any(n.startswith("left out 4-6 at ") or n.startswith("left out 6-4 at ")
                    for n in note_lines(reading)), note_lines(reading)
         kinds = [p.kind for p in reading.problems]
-        assert kinds == [Kind.LEAF_UNFOUND] * asked, (confidence, glare, problem_lines(reading))
+        expected = [Kind.LEAF_UNFOUND] if asked else [Kind.HIDDEN_END] * glare
+        assert kinds == expected, (confidence, glare, problem_lines(reading))
 
 
 def test_check_gives_the_verdict_and_names_the_leaf_it_holds_either_way(monkeypatch,

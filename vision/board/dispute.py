@@ -9,7 +9,8 @@ back as read. A tile read in doubt gives two readings, each to be judged.
 
 A board that may not be the board that lies gives no verdict, with two exceptions: a leaf
 read past an open end but not placed (``LEAF_UNFOUND``) is a known tile at a known place,
-so the play is judged with and without it, and the verdict is given when they agree (a
+and one glare may hide there (``HIDDEN_END``) shows the end's value, a double or not, so
+the play is judged with and without it, and the verdict is given when they agree (a
 leaf far from the play rarely matters; an arm of the spinner does, under arms-first);
 and a play whose half does not match the end it touches fails on any board the one read
 may lack tiles of (that reason alone is given).
@@ -20,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
-from itertools import combinations
+from itertools import product
 
 from scorer.dispute import DisputeError, DisputeResult, judge_dispute, played_later
 from scorer.notation import Board, BoardEntry
@@ -220,17 +221,18 @@ _UNSURE = (Kind.UNREADABLE_HALF, Kind.UNSURE_TILE)
 _INCOMPLETE = frozenset({Kind.LOOSE_TILE, Kind.LOOSE_GROUP, Kind.SECOND_SPINNER,
                          Kind.HALF_ALONE, Kind.END_HALF_ALONE})
 # A leaf read past an open end but not placed (LEAF_UNFOUND) is a known tile at a known
-# place: the play is judged with and without each such leaf, and the verdict is given when
-# every way agrees (2 to the power of this many boards at most)
+# place, and one hidden by glare (HIDDEN_END) is a tile showing the end's value, a double
+# or not: the play is judged with and without each, and the verdict is given when every
+# way agrees (3 to the power of this many boards at most)
 MAX_UNPLACED = 3
+_UNPLACED = frozenset({Kind.LEAF_UNFOUND, Kind.HIDDEN_END})
 
 
 def may_lack(reading: TableauReading) -> tuple[BoardProblem, ...]:
     """The problems saying the board read may lack tiles: a leaf read past an open end
     and not placed, tiles it could not join, a half where no tile was read. A verdict
     ``judge_tile`` gives on such a board holds whatever they are."""
-    return tuple(p for p in reading.problems
-                 if p.kind is Kind.LEAF_UNFOUND or p.kind in _INCOMPLETE)
+    return tuple(p for p in reading.problems if p.kind in _UNPLACED or p.kind in _INCOMPLETE)
 
 
 def _taken_off(reading: TableauReading, tree, index: int, gone: set[int],
@@ -269,8 +271,8 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int |
     if dispute.problems:
         raise NoDispute(Refusal.REST_IN_DOUBT, tile, dispute.problems)
     lacking = may_lack(reading)
-    unplaced = [p for p in lacking if p.kind is Kind.LEAF_UNFOUND]
-    partial = [p for p in lacking if p.kind is not Kind.LEAF_UNFOUND]
+    unplaced = [p for p in lacking if p.kind in _UNPLACED]
+    partial = [p for p in lacking if p.kind not in _UNPLACED]
     incomplete = bool(partial) or len(unplaced) > MAX_UNPLACED
     out = []
     for option in dispute.readings:
@@ -314,29 +316,48 @@ def _holds_either_way(result: DisputeResult, reading: TableauReading, index: int
     """Whether the verdict on the option's board is the same with every set of the
     unplaced leaves laid where they were read."""
     boards = _with_unplaced(reading, index, option, unplaced)
-    try:
-        return boards is not None and all(
-            judge_dispute(board, option.tile, rules).verdict.violations
-            == result.verdict.violations for board in boards)
-    except DisputeError:  # a leaf that cannot lie there as read: no telling
+    if boards is None:
         return False
+    for board, supposed in boards:
+        try:
+            if judge_dispute(board, option.tile, rules).verdict.violations \
+                    != result.verdict.violations:
+                return False
+        except DisputeError:
+            if not supposed:
+                return False  # a leaf read there that cannot lie there as read: no telling
+            # a leaf supposed under glare that no board can hold there: not a way it lies
+    return True
 
 
 def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,
-                   unplaced: Sequence[BoardProblem]) -> list[Board] | None:
-    """The option's board (tile ``index`` of the reading in dispute) with each non-empty
-    set of the leaves read past an open end but not placed, each played on the tile it
-    was read against; None where that tile is not on the board as judged."""
+                   unplaced: Sequence[BoardProblem]) -> list[tuple[Board, bool]] | None:
+    """The option's board (tile ``index`` of the reading in dispute) with each way the
+    places past open ends may hold a leaf the board lacks, but the way where none does:
+    a leaf read there but not placed, or, where glare hides the place, a double or a tile
+    of two values showing the end's value (any one such: which values matters to no
+    rule), each played on the tile it lies against, with whether a leaf of it is only
+    supposed (under glare); None where that tile is not on the board as judged."""
     values = list(reading.decoding.values)
     values[index] = option.values
-    leaves = []
+    held = set(option.board.tiles)
+    ways: list[list[BoardEntry | None]] = []
     for problem in unplaced:
         on = Tile.of(*values[problem.tiles[0]])
-        if on not in option.board.tiles:
+        if on not in held:
             return None
-        leaves.append(BoardEntry(Tile.of(*problem.values[:2]), on))
-    return [Board.of(option.board.entries + tuple(chosen))
-            for k in range(1, len(leaves) + 1) for chosen in combinations(leaves, k)]
+        if problem.kind is Kind.LEAF_UNFOUND:
+            leaves = [Tile.of(*problem.values[:2])]
+        else:
+            end = problem.values[0]
+            leaves = [Tile.of(end, end), next((Tile.of(end, other) for other in range(
+                reading.set_max + 1) if Tile.of(end, other) not in held), None)]
+        supposed = problem.kind is Kind.HIDDEN_END
+        ways.append([None] + [(BoardEntry(leaf, on), supposed) for leaf in leaves
+                              if leaf is not None and leaf not in held])
+    return [(Board.of(option.board.entries + tuple(way[0] for way in chosen if way)),
+             any(way[1] for way in chosen if way))
+            for chosen in product(*ways) if any(chosen)]
 
 
 __all__ = ["Dispute", "DisputedReading", "NoDispute", "Refusal", "TileJudgement", "dispute_at",

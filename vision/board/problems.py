@@ -30,6 +30,7 @@ class Kind(Enum):
     UNSURE_TILE = "unsure tile"  # a tile on the board read so unsurely it may be none
     END_HALF_ALONE = "end half alone"  # a half alone past an open end, no tile read there
     LEAF_UNFOUND = "leaf unfound"  # a tile read straight on from an open end, off the board
+    HIDDEN_END = "hidden end"  # glare burns out the place past an open end: nothing seen
 
 
 BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
@@ -42,7 +43,9 @@ class BoardProblem:
     the tile it touches); ``values``: what they show there (a mismatch: the end's value,
     then the other tile's), a half's two likeliest values (unreadable), the values and
     place (x, y in pixels) of a reading left out with a half alone, a tile's confidence
-    in hundredths (unsure tile), or where a tile past an open end may be missing."""
+    in hundredths (unsure tile), or where a tile past an open end may be missing (for a
+    hidden end: the end's value, then the place; ``half``: the end, None for a double's
+    side)."""
 
     kind: Kind
     tiles: tuple[int, ...] = ()

@@ -127,20 +127,21 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         moved, strays = tuple(kept_moved), [*strays, *more_strays]
     reading = _rebuilt(moved, moved_notes, set_max, look)
     # read past the open ends: the sure ones are found, the rest asked about
-    leaves = _leaves_seen(reading, look)
+    leaves, hidden = _leaves_seen(reading, look)
     sure = tuple(tile for _, tile in leaves if _found_past_end(tile))
     if sure:  # a leaf the detector missed whole (seed 98000, 15 tiles #75: a 0-1 in glare)
         grown, grown_notes = _with_found(moved, moved_notes, sure, look, Note.FOUND_PAST_END)
         reading = _rebuilt(grown, grown_notes, set_max, look)
-        leaves = _leaves_seen(reading, look)  # found and still not on the board, or unsure
+        leaves, hidden = _leaves_seen(reading, look)  # found and not on the board, or unsure
     if look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
-    return _with_doubts(reading, strays, lone, look, leaves)
+    return _with_doubts(reading, strays, lone, look, leaves, hidden)
 
 
 def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                  lone: Sequence[Point] = (), look: Look | None = None,
-                 leaves: Sequence[tuple[int, TileReading]] = ()) -> TableauReading:
+                 leaves: Sequence[tuple[int, TileReading]] = (),
+                 hidden: Sequence[BoardProblem] = ()) -> TableauReading:
     """The board's doubts about what it holds, as problems, so that a board that may lack
     a tile or hold something that is no tile is never given as whole:
 
@@ -153,7 +154,9 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
     - END_HALF_ALONE: a half the reader found alone straight on from an open place, where
       a look reads no tile but a half showing pips as surely as a stray's must (a leaf
       under glare); once a place, none where a tile is named. A look that sees no such
-      half says the half alone was a speck of table."""
+      half says the half alone was a speck of table;
+    - HIDDEN_END: an open place past which glare burns the photo white and no tile was
+      read (``hidden``, from ``_leaves_seen``)."""
     quads = [tile_quad(t) for t in reading.tiles]
 
     def alone(half) -> bool:
@@ -187,6 +190,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                 found.append(BoardProblem(Kind.END_HALF_ALONE, (), tuple(map(round, middle))))
                 named.append(middle)
         found += unfound
+        found += hidden
     return replace(reading, problems=reading.problems + tuple(found)) if found else reading
 
 
@@ -214,7 +218,8 @@ def _held(reading: TableauReading) -> set[Tile]:
     return set(reading.board.tiles) if reading.board is not None else set()
 
 
-def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileReading]]:
+def _leaves_seen(reading: TableauReading, look: Look
+                 ) -> tuple[list[tuple[int, TileReading]], list[BoardProblem]]:
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
     straight on from it would lie, all in one model run; a tile read there LIKELY or
@@ -222,15 +227,18 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
     value it touches, that the board does not hold, is returned with the tile it is
     played on, each tile once (those read FOUND first). A first reading set aside as
     touching no tile (not a 0-0: a plain patch) that lies there is taken as a look
-    there."""
+    there. Second, a HIDDEN_END problem for each place burnt white where nothing was
+    read: a leaf there shows neither edges nor pips to any look (bench seeds 101000, 30
+    tiles #10, and 104614, 30 tiles #24: a leaf wholly in glare, the board given whole
+    without it), so the board may lack one."""
     if reading.tree is None:
-        return []
+        return [], []
     in_tree, doubles = _on_tree(reading)
     values, held = _values(reading), _held(reading)
     places = beyond_open_ends(reading.tiles, in_tree, doubles)
     centres = [halves for _, halves in places]
-    floors = [FAINT if share >= WASHED_OUT_FROM else LIKELY
-              for share in washed_out(look, centres)]
+    burnt = washed_out(look, centres)
+    floors = [FAINT if share >= WASHED_OUT_FROM else LIKELY for share in burnt]
     # the pair judge alone first (no pips read): most places are bare table
     bounds = most_sure(look, centres)
     kept = [(p, floor) for p, floor, bound in zip(places, floors, bounds, strict=True)
@@ -256,7 +264,13 @@ def _leaves_seen(reading: TableauReading, look: Look) -> list[tuple[int, TileRea
         if Tile.of(*seen.pips) not in held:
             found.append((played_on, seen))
             held.add(Tile.of(*seen.pips))
-    return found
+    seen_past = {played_on for played_on, _ in shown}
+    hidden = [BoardProblem(Kind.HIDDEN_END, (spot.tile,),
+                           (values[spot.tile][spot.half or 0],
+                            *map(round, np.add(near, far) / 2)), spot.half)
+              for (spot, (near, far)), share in zip(places, burnt, strict=True)
+              if share >= WASHED_OUT_FROM and spot.tile not in seen_past]
+    return found, hidden
 
 
 def _seen_apart(stray: TileReading, quads: Sequence[np.ndarray], held: set[Tile],
