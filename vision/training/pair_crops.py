@@ -35,6 +35,8 @@ from vision.synth.writer import photo_backs, photo_truth_files
 Box = tuple[float, float, float, float]
 Point = tuple[float, float]
 WIPED_VIEWS = 4  # jittered pictures of each wiped real tile: they are few
+# how far off its centres a second look sees a tile (share of its half spacing, s.d.)
+LOOK_SHIFT = 0.1
 
 
 def candidate_index_pairs(boxes: list[Box]) -> Iterator[tuple[int, int]]:
@@ -98,6 +100,57 @@ def synthetic_pairs(folder: Path, detector: OnnxDetector, rng: np.random.Generat
                                            _jitter(c2, s, rng, 0.04)))
                     labels.append(0)
     return crops, labels
+
+
+def look_pairs(folder: Path, rng: np.random.Generator, limit: int | None = None
+               ) -> tuple[list[np.ndarray], list[int]]:
+    """Pictures cut where board reading's second looks cut them (``vision.board.looks``),
+    from a rendered tableau set: every tile looked at a little off its centres (a look's
+    place comes from its neighbours' ends, not from the tile), a tile; and the place a
+    tile played straight on from each end would lie, a tile where one lies there and no
+    tile where the table is bare (a look past an open end). Why: a judge trained only on
+    pictures at a tile's own centres read a tile missed in a chain less surely at the
+    place the board looks, and the board was given without it."""
+    crops: list[np.ndarray] = []
+    labels: list[int] = []
+    for truth_file in photo_truth_files(folder, limit):
+        record = json.loads(truth_file.read_text())
+        image = cv2.imread(str(folder / "images" / record["image"]))
+        if image is None:
+            continue
+        tiles = [tuple(np.asarray(h["center"], np.float64) for h in tile["halves"])
+                 for tile in record["tiles"]]
+        centres = np.array([c for tile in tiles for c in tile]).reshape(-1, 2)
+        for a, b in tiles:
+            spacing = float(np.linalg.norm(b - a))
+            if spacing < 1.0:
+                continue
+            along, across = (b - a) / spacing, np.array([a[1] - b[1], b[0] - a[0]]) / spacing
+            shift = (rng.normal(0, LOOK_SHIFT) * along + rng.normal(0, LOOK_SHIFT / 2) * across)
+            apart = spacing * rng.uniform(1 - LOOK_SHIFT, 1 + LOOK_SHIFT) / 2
+            middle = (a + b) / 2 + shift * spacing
+            crops.append(crop_pair(image, tuple(middle - apart * along),
+                                   tuple(middle + apart * along)))
+            labels.append(1)
+            for end, outward in ((a, -along), (b, along)):
+                near, far = end + outward * spacing, end + 2 * outward * spacing
+                label = _tile_at(tiles, near, far, spacing)
+                if label is None and np.min(np.linalg.norm(
+                        centres - (near + far) / 2, axis=1)) < 1.25 * spacing:
+                    continue  # part of a tile lies there: neither answer is plain
+                crops.append(crop_pair(image, tuple(near), tuple(far)))
+                labels.append(0 if label is None else 1)
+    return crops, labels
+
+
+def _tile_at(tiles, near: np.ndarray, far: np.ndarray, spacing: float) -> int | None:
+    """The tile whose half centres lie on ``near`` and ``far`` (either way round, within
+    a quarter of a half spacing), or None."""
+    for k, (a, b) in enumerate(tiles):
+        for p, q in ((a, b), (b, a)):
+            if max(np.linalg.norm(p - near), np.linalg.norm(q - far)) < spacing / 4:
+                return k
+    return None
 
 
 def negative_pairs(images: list[Path], detector: OnnxDetector, rng: np.random.Generator,

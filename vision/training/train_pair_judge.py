@@ -19,6 +19,7 @@ import numpy as np
 from vision.reader.detect import OnnxDetector
 from vision.reader.pair_crop import PAIR_COLS, PAIR_ROWS
 from vision.training.pair_crops import (
+    look_pairs,
     negative_pairs,
     package_photos,
     real_pairs,
@@ -111,6 +112,9 @@ def main() -> None:
     parser.add_argument("--negatives", type=Path, nargs="*", default=[],
                         help="more real photos with no domino (matplotlib's sample photos "
                              "are always used when it is installed)")
+    parser.add_argument("--looks", type=Path, nargs="*", default=[],
+                        help="rendered tableau sets to cut pictures from where a board's "
+                             "second looks cut them (not kept in --cache)")
     parser.add_argument("--init", type=Path,
                         help="start from this exported judge (fine-tuning) instead of scratch")
     parser.add_argument("--max-lr", type=float, default=3e-3)
@@ -124,6 +128,11 @@ def main() -> None:
     torch.manual_seed(0)
     rng = np.random.default_rng(0)
     crops, labels = load_pairs(args)
+    for folder in args.looks:
+        c, lab = look_pairs(folder, np.random.default_rng(2), args.synthetic_limit)
+        print(f"{folder}, where a board looks: {len(c)} pictures, {sum(lab)} tiles", flush=True)
+        crops = np.concatenate([crops, np.array(c, np.uint8)])
+        labels = np.concatenate([labels, np.array(lab, np.int64)])
     print(f"training pictures: {len(crops)}, tiles among them: {int(labels.sum())}", flush=True)
     val = None
     if args.val_real:
