@@ -54,15 +54,21 @@ def _jitter(point: Point, spacing: float, rng: np.random.Generator, scale: float
     return (point[0] + rng.normal(0, scale) * spacing, point[1] + rng.normal(0, scale) * spacing)
 
 
+def _rendered_photos(folder: Path, limit: int | None
+                     ) -> Iterator[tuple[Path, dict, np.ndarray]]:
+    """Each photo of a rendered set that decodes: its truth file, the truth, the pixels."""
+    for truth_file in photo_truth_files(folder, limit):
+        record = json.loads(truth_file.read_text())
+        image = cv2.imread(str(folder / "images" / record["image"]))
+        if image is not None:
+            yield truth_file, record, image
+
+
 def synthetic_pairs(folder: Path, detector: OnnxDetector, rng: np.random.Generator,
                     limit: int | None = None) -> tuple[list[np.ndarray], list[int]]:
     crops: list[np.ndarray] = []
     labels: list[int] = []
-    for truth_file in photo_truth_files(folder, limit):
-        record = json.loads(truth_file.read_text())
-        image = cv2.imread(str(folder / "images" / record["image"]))
-        if image is None:
-            continue
+    for truth_file, record, image in _rendered_photos(folder, limit):
         truth = [(t, h, tuple(half["center"]))
                  for t, tile in enumerate(record["tiles"]) for h, half in enumerate(tile["halves"])]
         spacing_of = {t: float(np.hypot(*np.subtract(tile["halves"][0]["center"],
@@ -113,11 +119,7 @@ def look_pairs(folder: Path, rng: np.random.Generator, limit: int | None = None
     place the board looks, and the board was given without it."""
     crops: list[np.ndarray] = []
     labels: list[int] = []
-    for truth_file in photo_truth_files(folder, limit):
-        record = json.loads(truth_file.read_text())
-        image = cv2.imread(str(folder / "images" / record["image"]))
-        if image is None:
-            continue
+    for _, record, image in _rendered_photos(folder, limit):
         tiles = [tuple(np.asarray(h["center"], np.float64) for h in tile["halves"])
                  for tile in record["tiles"]]
         centres = np.array([c for tile in tiles for c in tile]).reshape(-1, 2)
