@@ -313,8 +313,8 @@ def _failing_whatever_is_missing(result: DisputeResult, reading: TableauReading,
 def _holds_either_way(result: DisputeResult, reading: TableauReading, index: int,
                       option: DisputedReading, unplaced: Sequence[BoardProblem],
                       rules: RuleSet) -> bool:
-    """Whether the verdict on the option's board is the same with every set of the
-    unplaced leaves laid where they were read."""
+    """Whether the verdict on the option's board is the same every way the places past
+    open ends may hold the leaves it lacks (``_with_unplaced``)."""
     boards = _with_unplaced(reading, index, option, unplaced)
     if boards is None:
         return False
@@ -341,7 +341,7 @@ def _with_unplaced(reading: TableauReading, index: int, option: DisputedReading,
     values = list(reading.decoding.values)
     values[index] = option.values
     held = set(option.board.tiles)
-    ways: list[list[BoardEntry | None]] = []
+    ways: list[list[tuple[BoardEntry, bool] | None]] = []
     for problem in unplaced:
         on = Tile.of(*values[problem.tiles[0]])
         if on not in held:
