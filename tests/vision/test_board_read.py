@@ -705,6 +705,30 @@ def test_a_spinner_missed_between_its_arms_is_found_on_a_second_look() -> None:
                [truth[index_of(truth, 9, 9)]])
 
 
+@pytest.mark.parametrize(("judged", "found"), [(1.0, True), (0.5, False)])
+def test_a_blank_spinner_read_faintly_in_its_hole_is_found_when_surely_a_tile(
+        judged: float, found: bool) -> None:
+    """A 0-0 spinner crowded by its blank arms reads 0 on each half under FAINT, their
+    pips reaching into its picture (bench seed 104616 with --spinner 0, dispute #8: 0.30
+    and 0.32). Where the pair judge sees a tile there surely, the four arms showing 0
+    vouch for the value; where it does not, a faint 0-0 may be bare table."""
+    notation = "0-0 0-1@0-0 0-2@0-0 0-3@0-0 0-4@0-0 1-5@0-1"
+    truth = readings_of(notation)
+    spinner = truth[index_of(truth, 0, 0)]
+    faint = replace(spinner, halves=tuple(replace(h, confidence=0.28) for h in spinner.halves),
+                    confidence=0.28 * judged)
+    tiles = [t for t in truth if t is not spinner]
+
+    def look(centres):
+        if lies_at(spinner, centres):
+            return faint
+        return next((t for t in truth if lies_at(t, centres)), None)
+
+    reading = read_tableau(tiles, 9, look=look)
+    assert (reading.built and reading.board == parse_board(notation)) == found, \
+        problem_lines(reading)
+
+
 def test_a_spinner_missed_with_an_arm_boxed_into_its_place_is_still_found() -> None:
     """Only the tip of the arm boxed too long lies in the hole: it lies on the missed
     spinner, not across the place, and still meets it."""

@@ -35,7 +35,7 @@ from vision.board.geometry import (
 )
 from vision.board.problems import BoardNote, Note
 from vision.board.sizes import expected_lengths
-from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
+from vision.board.sureness import FAINT, FOUND, LIKELY, SURE, tileness
 from vision.types import TileReading
 
 HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many of them
@@ -103,7 +103,12 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
     note for each. Each place is read with the double lying both ways, the surer kept;
     a double is taken only when at least HOLE_VALUES of the tiles meeting it show its
     value on the half that points at it. A first look centred there that is unsure is
-    replaced by a surer second look (it was the double boxed askew); a sure one stays."""
+    replaced by a surer second look (it was the double boxed askew); a sure one stays.
+    In a bare place the look's pips must read FAINT or more, unless the pair judge sees
+    a tile there SURE: then the meeting ends vouch for the value the look reads (a 0-0
+    spinner crowded by its blank arms reads 0 on each half at 0.28 to 0.32, its arms'
+    pips reaching into the picture: bench seeds 104613, dispute #74, and 104616 with
+    --spinner 0, dispute #8, both without a verdict)."""
     found: tuple[TileReading, ...] = ()
     notes: tuple[BoardNote, ...] = ()
     for hole in holes_where_tiles_meet(tiles):
@@ -118,11 +123,12 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
         surest = max(doubles, key=lambda t: (_seen_as(t, first), t.confidence))
         tile = _lying_as_met(surest, seen, tiles, hole)
         value = tile.halves[0].pips
-        if _seen_as(tile, first) < max(FAINT, first.confidence if first else 0.0):
-            continue
         shown = sum(value in (tiles[k].halves[h].pips, tiles[k].halves[h].runner_up)
                     for k, h in hole.meeting)
         if shown < HOLE_VALUES:
+            continue
+        if _seen_as(tile, first) < max(FAINT, first.confidence if first else 0.0) and not (
+                first is None and tileness(tile) >= SURE):
             continue
         found += (tile,)
         notes += (BoardNote(Note.FOUND_IN_HOLE, tile) if first is None

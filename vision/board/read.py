@@ -55,7 +55,7 @@ from vision.board.looks import (
 )
 from vision.board.problems import BoardNote, BoardProblem, Kind, Note
 from vision.board.sizes import at_full_length, sized_tiles
-from vision.board.sureness import FAINT, FOUND, LIKELY, SURE
+from vision.board.sureness import FAINT, FOUND, LIKELY, SURE, tileness
 from vision.types import Point, TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
@@ -365,13 +365,6 @@ def _maybe_plain(tile: TileReading) -> bool:
     """A 0-0 read unsurely: a plain patch (table, paper, glare) reads as the double blank,
     having no pips (a striped cloth read 0-0 at 0.88 beside a 0 end: seed 96000)."""
     return tile.pips == (0, 0) and tile.confidence < SURE
-
-
-def tileness(tile: TileReading) -> float:
-    """How surely a tile was seen at all, its pips aside: the reader's confidence is its
-    less sure half's times this (vision.reader.tile_reader)."""
-    low = min(h.confidence for h in tile.halves)
-    return 1.0 if low <= 0 else min(1.0, tile.confidence / low)
 
 
 def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: TableauTree,

@@ -23,9 +23,19 @@ double found past an open end must be FOUND, since a patterned cloth beside a 9 
 at 0.74 (seed 95000).
 """
 
+from vision.types import TileReading
+
 SURE = 0.9
 FOUND = 0.8
 LIKELY = 0.5
 FAINT = 0.3
 
-__all__ = ["FAINT", "FOUND", "LIKELY", "SURE"]
+
+def tileness(tile: TileReading) -> float:
+    """How surely a tile was seen at all, its pips aside: the reader's confidence is its
+    less sure half's times this (vision.reader.tile_reader)."""
+    low = min(h.confidence for h in tile.halves)
+    return 1.0 if low <= 0 else min(1.0, tile.confidence / low)
+
+
+__all__ = ["FAINT", "FOUND", "LIKELY", "SURE", "tileness"]
