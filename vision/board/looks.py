@@ -106,9 +106,9 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
     replaced by a surer second look (it was the double boxed askew); a sure one stays.
     In a bare place the look's pips must read FAINT or more, unless the pair judge sees
     a tile there SURE: then the meeting ends vouch for the value the look reads (a 0-0
-    spinner crowded by its blank arms reads 0 on each half at 0.28 to 0.32, its arms'
-    pips reaching into the picture: bench seeds 104613, dispute #74, and 104616 with
-    --spinner 0, dispute #8, both without a verdict)."""
+    spinner crowded by its blank arms read 0 on each half at 0.30 and 0.32, its arms'
+    pips reaching into the picture, and the dispute got no verdict: bench seed 104616
+    with --spinner 0, dispute #8)."""
     found: tuple[TileReading, ...] = ()
     notes: tuple[BoardNote, ...] = ()
     for hole in holes_where_tiles_meet(tiles):
