@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from test_app_evening import SIZE, new_game
-from test_app_keys_ahead import burst, points, settle
+from test_app_keys_ahead import burst, first_round_after, points, settle
 
 from tui.screens.changes import ChangesScreen
 from tui.screens.dispute import DisputeScreen
@@ -48,10 +48,8 @@ async def test_a_score_typed_right_after_closing_a_screen_is_recorded(
         await pilot.pause()
         await new_game(pilot, "Ann, Bo, Cy")
         await opened(pilot, opening, screen_type)
-        burst(app, [closing, "5", "enter", "7", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen), app.screen
-        assert points(app, 0) == {"Ann": 5, "Bo": 7, "Cy": None}
+        scored = await first_round_after(pilot, [closing, "5", "enter", "7", "enter"])
+        assert scored == {"Ann": 5, "Bo": 7, "Cy": None}
 
 
 async def test_a_cursor_key_behind_the_closing_key_moves_the_scorecard(make_app):
@@ -73,10 +71,8 @@ async def test_keys_typed_before_the_closing_key_stay_with_its_screen(make_app):
         await pilot.pause()
         await new_game(pilot, "Ann, Bo")
         await opened(pilot, "enter", ScoreEntryScreen)
-        burst(app, ["3", "escape", "8", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen)
-        assert points(app, 0) == {"Ann": 8, "Bo": None}
+        scored = await first_round_after(pilot, ["3", "escape", "8", "enter"])
+        assert scored == {"Ann": 8, "Bo": None}
 
 
 async def test_help_over_a_score_screen_closes_and_the_digits_go_into_its_field(make_app):
@@ -86,10 +82,8 @@ async def test_help_over_a_score_screen_closes_and_the_digits_go_into_its_field(
         await new_game(pilot, "Ann, Bo")
         await opened(pilot, "enter", ScoreEntryScreen)
         await opened(pilot, "f1", HelpScreen)
-        burst(app, ["escape", "1", "2", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen)
-        assert points(app, 0) == {"Ann": 12, "Bo": None}
+        scored = await first_round_after(pilot, ["escape", "1", "2", "enter"])
+        assert scored == {"Ann": 12, "Bo": None}
 
 
 async def test_two_screens_closed_in_one_burst_then_a_score(make_app):
@@ -99,10 +93,8 @@ async def test_two_screens_closed_in_one_burst_then_a_score(make_app):
         await new_game(pilot, "Ann, Bo")
         await opened(pilot, "enter", ScoreEntryScreen)
         await opened(pilot, "f1", HelpScreen)
-        burst(app, ["escape", "escape", "down", "6", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen)
-        assert points(app, 0) == {"Ann": None, "Bo": 6}
+        scored = await first_round_after(pilot, ["escape", "escape", "down", "6", "enter"])
+        assert scored == {"Ann": None, "Bo": 6}
 
 
 async def test_escape_on_a_photo_review_then_a_typed_score(make_app, photo):
@@ -116,10 +108,8 @@ async def test_escape_on_a_photo_review_then_a_typed_score(make_app, photo):
         await screen.workers.wait_for_complete()
         await pilot.pause()
         assert screen.read and screen.focused is screen.query_one("#review")
-        burst(app, ["escape", "9", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen)
-        assert points(app, 0) == {"Ann": 9, "Bo": None}
+        scored = await first_round_after(pilot, ["escape", "9", "enter"])
+        assert scored == {"Ann": 9, "Bo": None}
 
 
 async def test_keys_behind_an_escape_that_asks_first_answer_the_question(make_app, photo):
@@ -135,10 +125,8 @@ async def test_keys_behind_an_escape_that_asks_first_answer_the_question(make_ap
         await pilot.pause()
         await pilot.press("enter")  # the doubtful tile confirmed
         await pilot.pause()
-        burst(app, ["escape", "y", "9", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen)
-        assert points(app, 0) == {"Ann": 9, "Bo": None}
+        scored = await first_round_after(pilot, ["escape", "y", "9", "enter"])
+        assert scored == {"Ann": 9, "Bo": None}
 
 
 async def test_a_score_typed_right_after_starting_a_game_goes_to_its_first_cell(make_app):

@@ -28,6 +28,15 @@ async def settle(pilot, times: int = 6) -> None:
         await pilot.pause(0.05)
 
 
+async def first_round_after(pilot, keys, times: int = 10) -> dict[str, int | None]:
+    """``keys`` typed in one burst and taken: the first round's points on the scorecard,
+    which the app must be back on."""
+    burst(pilot.app, keys)
+    await settle(pilot, times)
+    assert isinstance(pilot.app.screen, ScorecardScreen), pilot.app.screen
+    return points(pilot.app, 0)
+
+
 async def test_scores_typed_in_one_burst_go_each_to_its_own_cell(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

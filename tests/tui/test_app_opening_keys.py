@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from test_app_closing_keys import opened
 from test_app_evening import SIZE, new_game
-from test_app_keys_ahead import burst, points, settle
+from test_app_keys_ahead import burst, first_round_after, points, settle
 
 from tui.screens.new_game import NewGameScreen
 from tui.screens.score_entry import ScoreEntryScreen
@@ -48,10 +48,8 @@ async def test_a_screen_opened_and_closed_in_one_burst_then_a_score(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await new_game(pilot, "Ann, Bo, Cy")
-        burst(app, [opening, closing, "down", "5", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen), app.screen
-        assert points(app, 0) == {"Ann": None, "Bo": 5, "Cy": None}
+        scored = await first_round_after(pilot, [opening, closing, "down", "5", "enter"])
+        assert scored == {"Ann": None, "Bo": 5, "Cy": None}
 
 
 async def test_keys_behind_n_go_into_the_new_game_form(make_app):
@@ -72,10 +70,8 @@ async def test_help_opened_over_a_score_screen_then_closed_gives_the_digits_to_i
         await pilot.pause()
         await new_game(pilot, "Ann, Bo")
         await opened(pilot, "enter", ScoreEntryScreen)
-        burst(app, ["f1", "escape", "1", "2", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen), app.screen
-        assert points(app, 0) == {"Ann": 12, "Bo": None}
+        scored = await first_round_after(pilot, ["f1", "escape", "1", "2", "enter"])
+        assert scored == {"Ann": 12, "Bo": None}
 
 
 async def test_keys_behind_an_opening_key_that_opens_nothing_go_on_at_once(
@@ -94,10 +90,8 @@ async def test_keys_behind_an_opening_key_that_opens_nothing_go_on_at_once(
         await pilot.pause()
         await new_game(pilot, "Ann, Bo")
         monkeypatch.setattr(app.store, "games", unreadable)
-        burst(app, ["h", "down", "7", "enter"])
-        await settle(pilot, 10)
-        assert isinstance(app.screen, ScorecardScreen), app.screen
-        assert points(app, 0) == {"Ann": None, "Bo": 7}
+        scored = await first_round_after(pilot, ["h", "down", "7", "enter"])
+        assert scored == {"Ann": None, "Bo": 7}
 
 
 async def test_a_screen_closed_and_opened_again_in_one_burst(make_app):
