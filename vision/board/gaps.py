@@ -127,7 +127,7 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool],
                             e1 = places[ha]
                             offer(b, (False, abs(span - 1.0)),
                                   halves_about((e1 + e2) / 2, e2 - e1, length))
-                    if not (open_ends[a][ha] and open_ends[b][hb]):
+                    if not open_ends[a][ha]:
                         continue
                     for x, hx, y in ((b, hb, a), (a, ha, b)):
                         bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
