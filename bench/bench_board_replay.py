@@ -1,7 +1,8 @@
 """Board reading replayed on cached detections: a change to vision/board measured on
 hundreds of boards in a minute, board by board.
 
-    python bench/bench_board_replay.py prepare --seed 101000 --count 100 --out /tmp/r.pkl
+    python bench/bench_board_replay.py prepare --seed 101000 --count 100 --out /tmp/r.pkl \
+        [--spinner 0]
     python bench/bench_board_replay.py run /tmp/r.pkl --out /tmp/after.txt \
         [--against /tmp/before.txt] [--set HOLE_REACH=1.0 ...]
 
@@ -49,12 +50,12 @@ from vision.reader.tile_reader import shared_reader  # noqa: E402
 from vision.synth import LayoutError  # noqa: E402
 
 
-def prepare(seed: int, count: int, out: Path) -> None:
+def prepare(seed: int, count: int, out: Path, spinner: int | None = None) -> None:
     reader, rules = shared_reader(), RuleSet()
     cached = []
-    scenes = [(f"{size} tiles #{i}", False, *board_scene(seed, size, i, rules))
+    scenes = [(f"{size} tiles #{i}", False, *board_scene(seed, size, i, rules, spinner))
               for size in (15, 30) for i in range(count)]
-    scenes += [(f"dispute #{i}", True, *dispute_scene(seed, i, rules, 15))
+    scenes += [(f"dispute #{i}", True, *dispute_scene(seed, i, rules, 15, spinner))
                for i in range(count)]
     for name, disputed, scene, rng, photo_seed in scenes:
         try:
@@ -157,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
     make.add_argument("--seed", type=int, required=True)
     make.add_argument("--count", type=int, default=100)
     make.add_argument("--out", type=Path, required=True)
+    make.add_argument("--spinner", type=int, help="every board around this double "
+                      "(as bench_board.py --spinner)")
     replay = sub.add_parser("run", help="read the boards again from the cache")
     replay.add_argument("cache", type=Path)
     replay.add_argument("--out", type=Path)
@@ -165,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="a constant of vision/board set otherwise for this run")
     args = parser.parse_args(argv)
     if args.command == "prepare":
-        prepare(args.seed, args.count, args.out)
+        prepare(args.seed, args.count, args.out, args.spinner)
     else:
         with constants_set(args.set):
             run(args.cache, args.out, args.against)

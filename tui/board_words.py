@@ -106,7 +106,7 @@ def note_lines(reading) -> list[str]:
 
 _FOUND_WHERE = {Note.FOUND_IN_HOLE: "in a bare place where several tiles meet",
                 Note.FOUND_IN_GAP: "in a gap in a chain of tiles",
-                Note.FOUND_PAST_END: "straight on from an open end"}
+                Note.FOUND_PAST_END: "past an open end"}
 _LEFT_OUT_WHY = {
     Note.LEFT_OUT_UNSURE: "does not fit there as read",
     Note.LEFT_OUT_UNHELD: "no board can hold it (a tile there twice, or a value beyond the set)",

@@ -149,11 +149,13 @@ class OpenPlace:
     out: np.ndarray
     width: float
 
-    def halves(self, near: float = 0.5) -> tuple[Point, Point]:
+    def halves(self, near: float = 0.5, turn: int = 0) -> tuple[Point, Point]:
         """The half centres of a tile abutting the place, its near half ``near`` widths
-        out."""
-        return (as_point(self.point + self.out * near * self.width),
-                as_point(self.point + self.out * (near + 1.0) * self.width))
+        out, lying straight on (``turn`` 0) or turned square, its far half to one side
+        (``turn`` 1 or -1), as a chain turns at a corner."""
+        first = self.point + self.out * near * self.width
+        onwards = self.out if not turn else turn * np.array([-self.out[1], self.out[0]])
+        return as_point(first), as_point(first + onwards * self.width)
 
 
 def _open_places(whole: Sequence[TileReading], in_tree: Sequence[bool],
@@ -220,18 +222,22 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
 
 def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
                      doubles: Mapping[int, int | None] = {}
-                     ) -> list[tuple[OpenPlace, tuple[Point, Point]]]:
-    """Every open place of the tree (``_open_places``) with the half centres of a tile
-    played straight on from it, where that tile would lie on bare table: a leaf the
-    detector missed whole leaves no gap and no half alone, so only a look there can find
-    it."""
+                     ) -> list[tuple[OpenPlace, int, tuple[Point, Point]]]:
+    """Every open place of the tree (``_open_places``) with each way a tile played there
+    may lie on bare table: straight on (turn 0), or turned square at a corner to either
+    side (turn 1 or -1), with its half centres. A leaf the detector missed whole leaves no
+    gap and no half alone, so only a look there can find it; a chain turns where it meets
+    another arm or the table's edge (bench seed 104618, 15 tiles #7: a 2-1 turned at the
+    end of 7-2, half in glare, was missed and the board given whole without it)."""
     whole = at_full_length(tiles, LONG)
     footprints = _Footprints(whole)
     out = []
     for place in _open_places(whole, in_tree, doubles, footprints):
-        near, far = place.halves()
-        if not (footprints.covered(np.asarray(near)) or footprints.covered(np.asarray(far))):
-            out.append((place, (near, far)))
+        for turn in (0, 1, -1):
+            near, far = place.halves(turn=turn)
+            if not (footprints.covered(np.asarray(near))
+                    or footprints.covered(np.asarray(far))):
+                out.append((place, turn, (near, far)))
     return out
 
 

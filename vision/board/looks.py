@@ -20,6 +20,7 @@ does not fit changed none of 400 fresh boards (models/MODEL_CARD.md) and was tak
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
@@ -105,10 +106,11 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
     value on the half that points at it. A first look centred there that is unsure is
     replaced by a surer second look (it was the double boxed askew); a sure one stays.
     In a bare place the look's pips must read FAINT or more, unless the pair judge sees
-    a tile there SURE: then the meeting ends vouch for the value the look reads (a 0-0
-    spinner crowded by its blank arms read 0 on each half at 0.30 and 0.32, its arms'
-    pips reaching into the picture, and the dispute got no verdict: bench seed 104616
-    with --spinner 0, dispute #8)."""
+    a tile there SURE: then the meeting ends vouch for the value, which each half must
+    read as its value or its runner-up (``_as_met``): a 0-0 spinner crowded by its blank
+    arms, their pips reaching into the picture, read 0 on each half at 0.30 and 0.32
+    (bench seed 104616 with --spinner 0, dispute #8), or 2-0 with 0 the runner-up at
+    0.30 (seed 104613, dispute #74), and the dispute got no verdict."""
     found: tuple[TileReading, ...] = ()
     notes: tuple[BoardNote, ...] = ()
     for hole in holes_where_tiles_meet(tiles):
@@ -118,6 +120,9 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
             continue
         seen = [t for t in (look(hole.along), look(hole.across)) if t is not None]
         doubles = [t for t in seen if t.halves[0].pips == t.halves[1].pips]
+        if first is None:  # in a bare place the meeting ends vouch for the value
+            doubles += [d for d in (_as_met(t, tiles, hole) for t in seen
+                                    if t not in doubles and tileness(t) >= SURE) if d]
         if not doubles:
             continue  # a hole holds a double: a look that reads none saw no tile there
         surest = max(doubles, key=lambda t: (_seen_as(t, first), t.confidence))
@@ -134,6 +139,23 @@ def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
         notes += (BoardNote(Note.FOUND_IN_HOLE, tile) if first is None
                   else BoardNote(Note.REREAD_IN_HOLE, tile, first),)
     return found, notes
+
+
+def _as_met(tile: TileReading, tiles: Sequence[TileReading], hole: Hole
+            ) -> TileReading | None:
+    """A look in a hole read as the double the meeting ends show (HOLE_VALUES of them or
+    more), each half reading that value as its value or its runner-up, the runner-up
+    then taken as read; None when no such value is."""
+    shown = Counter(tiles[k].halves[h].pips for k, h in hole.meeting)
+    value = next((v for v, count in shown.most_common() if count >= HOLE_VALUES
+                  and all(v in (h.pips, h.runner_up) for h in tile.halves)), None)
+    if value is None:
+        return None
+    halves = tuple(h if h.pips == value else replace(
+        h, pips=value, confidence=h.runner_up_confidence, runner_up=h.pips,
+        runner_up_confidence=h.confidence) for h in tile.halves)
+    return replace(tile, halves=halves,
+                   confidence=min(h.confidence for h in halves) * tileness(tile))
 
 
 def _seen_as(tile: TileReading, first: TileReading | None) -> float:

@@ -29,7 +29,7 @@ class Kind(Enum):
     HALF_ALONE = "half alone"  # a reading left out has a half where no tile lies
     UNSURE_TILE = "unsure tile"  # a tile on the board read so unsurely it may be none
     END_HALF_ALONE = "end half alone"  # a half alone past an open end, no tile read there
-    LEAF_UNFOUND = "leaf unfound"  # a tile read straight on from an open end, off the board
+    LEAF_UNFOUND = "leaf unfound"  # a tile read abutting an open end, off the board
     HIDDEN_END = "hidden end"  # glare burns out the place past an open end: nothing seen
 
 
@@ -65,7 +65,7 @@ class Note(Enum):
     REREAD_IN_HOLE = "read again in a hole"  # ``other``: the unsure first look there
     REREAD_CENTRED = "read again centred"  # ``other``: the value read centred
     FOUND_IN_GAP = "found in a gap"  # in a gap in a chain of tiles
-    FOUND_PAST_END = "found past an open end"  # straight on from an open end
+    FOUND_PAST_END = "found past an open end"  # abutting an open end, straight on or turned
     LEFT_OUT_PLAIN = "left out plain"  # a 0-0 that does not fit (``other``: its neighbour)
     LEFT_OUT_UNSURE = "left out unsure"  # read unsurely, does not fit (``other`` as above)
     LEFT_OUT_UNHELD = "left out unheld"  # read unsurely, and no board can hold it

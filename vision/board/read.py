@@ -19,6 +19,7 @@ open ends), and what the board may lack or hold wrongly is said as a problem
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -28,7 +29,7 @@ from scorer.notation import Board, BoardEntry
 from scorer.tiles import SET_SIZES, Tile
 from vision.board.budget import LookBudget
 from vision.board.decode import Correction, Decoding, decode
-from vision.board.gaps import POINTS_AT_COS, beyond_open_ends, tiles_at_open_ends
+from vision.board.gaps import beyond_open_ends, tiles_at_open_ends
 from vision.board.geometry import (
     MAY_BE_DOUBLE,
     Join,
@@ -59,6 +60,10 @@ from vision.board.sureness import FAINT, FOUND, LIKELY, SURE, tileness
 from vision.types import Point, TileReading
 
 REACH_WIDTHS = 0.6  # a tile off the tree joins it if an end lies this close (tile widths)
+# A tile off the tree reaching it must lie ahead of its end: a chicken foot's slanting toe
+# meets its foot's side 45 degrees off straight on, and a toe boxed a little askew more
+# (bench seeds 104613 dispute #10 and 102600 dispute #23: toes at 49 degrees left loose)
+REACH_AHEAD_COS = math.cos(math.radians(55))
 # A place past an open end whose more washed-out half is burnt white over this share
 # (vision.board.glare): a tile there is read unsurely because the glare hides half of it,
 # so one read there FAINT or more, and not 0-0 (what bare glare reads as, about 0.3), is
@@ -149,7 +154,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
       read LIKELY, on no tile of the board (a half of a tile never found, paired across
       to its neighbour), unless the board holds the tile it reads (a second look at it);
     - UNSURE_TILE: a leaf read under FAINT, kept because the board is lawful with it;
-    - LEAF_UNFOUND: a tile read straight on from an open place, showing the value it
+    - LEAF_UNFOUND: a tile read abutting an open place, showing the value it
       touches (``leaves``), that the board does not hold;
     - END_HALF_ALONE: a half the reader found alone straight on from an open place, where
       a look reads no tile but a half showing pips as surely as a stray's must (a leaf
@@ -222,20 +227,21 @@ def _leaves_seen(reading: TableauReading, look: Look
                  ) -> tuple[list[tuple[int, TileReading]], list[BoardProblem]]:
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
-    straight on from it would lie, all in one model run; a tile read there LIKELY or
-    more (where glare burns the place white, FAINT or more and not 0-0), showing the
-    value it touches, that the board does not hold, is returned with the tile it is
-    played on, each tile once (those read FOUND first). A first reading set aside as
-    touching no tile (not a 0-0: a plain patch) that lies there is taken as a look
-    there. Second, a HIDDEN_END problem for each place burnt white where nothing was
-    read: a leaf there shows neither edges nor pips to any look (bench seeds 101000, 30
-    tiles #10, and 104614, 30 tiles #24: a leaf wholly in glare, the board given whole
-    without it), so the board may lack one."""
+    there would lie (straight on, or turned at a corner), all in one model run; a tile
+    read there LIKELY or more (where glare burns the place white, FAINT or more and not
+    0-0), showing the value it touches, that the board does not hold, is returned with
+    the tile it is played on, each tile once (those read FOUND first). A first reading
+    set aside as touching no tile (not a 0-0: a plain patch) that lies there is taken as
+    a look there. Second, a HIDDEN_END problem for each place burnt white where nothing
+    was read: a leaf there shows neither edges nor pips to any look (bench seeds 101000,
+    30 tiles #10, and 104614, 30 tiles #24: a leaf wholly in glare, the board given
+    whole without it), so the board may lack one."""
     if reading.tree is None:
         return [], []
     in_tree, doubles = _on_tree(reading)
     values, held = _values(reading), _held(reading)
-    places = beyond_open_ends(reading.tiles, in_tree, doubles)
+    ways = beyond_open_ends(reading.tiles, in_tree, doubles)
+    places = [(spot, halves) for spot, _, halves in ways]
     centres = [halves for _, halves in places]
     burnt = washed_out(look, centres)
     floors = [FAINT if share >= WASHED_OUT_FROM else LIKELY for share in burnt]
@@ -268,8 +274,8 @@ def _leaves_seen(reading: TableauReading, look: Look
     hidden = [BoardProblem(Kind.HIDDEN_END, (spot.tile,),
                            (values[spot.tile][spot.half or 0],
                             *map(round, np.add(near, far) / 2)), spot.half)
-              for (spot, (near, far)), share in zip(places, burnt, strict=True)
-              if share >= WASHED_OUT_FROM and spot.tile not in seen_past]
+              for (spot, turn, (near, far)), share in zip(ways, burnt, strict=True)
+              if not turn and share >= WASHED_OUT_FROM and spot.tile not in seen_past]
     return found, hidden
 
 
@@ -477,15 +483,15 @@ def _joins_and_tree(tiles: Sequence[TileReading]) -> tuple[tuple[Join, ...], Tab
 
 
 def _ahead(tiles: Sequence[TileReading], join: Join) -> bool:
-    """Whether the tile an end reaches lies ahead of it (within POINTS_AT_COS, 45 degrees,
-    of straight on), as a tile nudged along its line, one turned at a corner or a chicken
+    """Whether the tile an end reaches lies ahead of it (within REACH_AHEAD_COS of
+    straight on), as a tile nudged along its line, one turned at a corner or a chicken
     foot's slanting toe does: tiles lying side by side, as in a hand, are near each
     other's ends but beside them."""
     ends = tile_ends(tiles[join.a])
     end = ends[join.a_half]
     near = nearest_on_tile(end, tile_quad(tiles[join.b]))
     return bool(np.allclose(near, end)) or cosine(
-        near - end, end - ends[1 - join.a_half]) >= POINTS_AT_COS
+        near - end, end - ends[1 - join.a_half]) >= REACH_AHEAD_COS
 
 
 def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
