@@ -1436,3 +1436,21 @@ def test_a_leaf_missed_whole_turned_at_a_corner_is_looked_for_too(
     assert reading.ok and reading.board == parse_board(notation), problem_lines(reading)
     assert [n.split(" at ")[0] for n in note_lines(reading)] == [
         f"found {turned.pips[0]}-{turned.pips[1]}"]
+
+
+def test_two_leaves_missed_in_a_row_are_found_one_past_the_other() -> None:
+    """The detector missed the last two tiles of a chain whole: the first is found past
+    the open end, and the second past the end the first opens (bench seeds 104618 and
+    104619, 15 tiles #81 and #80: 6-7 then 7-5, 1-5 then 5-4; the second was only asked
+    about)."""
+    notation = BOARDS[3]
+    truth = readings_of(notation)
+    missed = {index_of(truth, 1, 4), index_of(truth, 4, 6)}
+    tiles = [t for i, t in enumerate(truth) if i not in missed]
+
+    def look(centres):
+        return next((t for t in truth if lies_at(t, centres)), None)
+
+    reading = read_tableau(tiles, 9, look=look)
+    assert reading.ok and reading.board == parse_board(notation), problem_lines(reading)
+    assert sorted(n.split(" at ")[0] for n in note_lines(reading)) == ["found 4-1", "found 6-4"]

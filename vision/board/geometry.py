@@ -50,12 +50,6 @@ class Join:
     b_half: int | None
     gap_widths: float = 0.0
 
-    def halves(self) -> tuple[tuple[int, int], ...]:
-        """The (tile, half) pairs that must show one value."""
-        if self.b_half is None:
-            return ((self.a, self.a_half), (self.b, 0), (self.b, 1))
-        return ((self.a, self.a_half), (self.b, self.b_half))
-
     def other(self, tile: int) -> int:
         return self.b if tile == self.a else self.a
 

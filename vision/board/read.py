@@ -131,12 +131,18 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
         kept_moved, more_strays = sized_tiles(moved)
         moved, strays = tuple(kept_moved), [*strays, *more_strays]
     reading = _rebuilt(moved, moved_notes, set_max, look)
-    # read past the open ends: the sure ones are found, the rest asked about
+    # read past the open ends: the sure ones are found, the rest asked about; a leaf the
+    # detector missed whole (seed 98000, 15 tiles #75: a 0-1 in glare) may have the next
+    # one played on it missed too (seed 104618, 15 tiles #81: 6-7, then 7-5), so each
+    # tile found opens a place to look past, until a round finds no tile not found before
+    # or the looks' budget is spent
     leaves, hidden = _leaves_seen(reading, look)
-    sure = tuple(tile for _, tile in leaves if _found_past_end(tile))
-    if sure:  # a leaf the detector missed whole (seed 98000, 15 tiles #75: a 0-1 in glare)
-        grown, grown_notes = _with_found(moved, moved_notes, sure, look, Note.FOUND_PAST_END)
-        reading = _rebuilt(grown, grown_notes, set_max, look)
+    added: set[Tile] = set()
+    while not look.spent and (sure := tuple(tile for _, tile in leaves if _found_past_end(tile)
+                                        and Tile.of(*tile.pips) not in added)):
+        added.update(Tile.of(*tile.pips) for tile in sure)
+        moved, moved_notes = _with_found(moved, moved_notes, sure, look, Note.FOUND_PAST_END)
+        reading = _rebuilt(moved, moved_notes, set_max, look)
         leaves, hidden = _leaves_seen(reading, look)  # found and not on the board, or unsure
     if look.spent:
         reading = replace(reading, problems=reading.problems + (BoardProblem(Kind.BUDGET_SPENT),))
