@@ -407,6 +407,8 @@ class Store:
                 raise
         row = conn.execute("SELECT version FROM schema_version").fetchone()
         version = row[0] if row else 0
+        if not isinstance(version, int):  # a damaged row: text, bytes, a real number
+            raise sqlite3.DatabaseError(f"unknown schema version {version!r}: corrupt")
         if version == SCHEMA_VERSION:
             return
         if version > SCHEMA_VERSION:
@@ -432,7 +434,9 @@ class Store:
             if conn.execute("SELECT version FROM schema_version").fetchone()[0] != 2:
                 conn.execute("ROLLBACK")  # another program migrated it meanwhile
                 return
-            conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 1")
+            columns = {r[1] for r in conn.execute("PRAGMA table_info(games)")}
+            if "revision" not in columns:  # a version row set back by hand: games as they are
+                conn.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 1")
             conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION,))
             conn.execute("COMMIT")
         except BaseException:

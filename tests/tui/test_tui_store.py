@@ -142,6 +142,42 @@ def test_corrupt_file_is_kept_aside_and_a_fresh_one_started(tmp_path):
     store.close()
 
 
+@pytest.mark.parametrize("version", ["abc", b"\x00", 2.5])
+def test_a_damaged_schema_version_is_kept_aside_not_a_traceback(tmp_path, version):
+    """A version row that is no whole number (text, bytes) made the app stop with a
+    TypeError: the file is damaged, kept aside, and a fresh one started."""
+    path = tmp_path / "games.db"
+    store = Store(path)
+    store.create_game(new_card())
+    store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE schema_version SET version = ?", (version,))
+    conn.commit()
+    conn.close()
+    fresh = Store(path)
+    assert any("kept as" in n for n in fresh.notices)
+    assert list(tmp_path.glob("games.db.corrupt-*")) and fresh.unfinished_game() is None
+    fresh.close()
+
+
+def test_a_version_row_set_back_on_a_current_file_keeps_every_game(tmp_path):
+    """A current file whose version row says format 2 already has the column format 3
+    adds: the games are read as they are (it said "duplicate column name")."""
+    path = tmp_path / "games.db"
+    store = Store(path)
+    game = store.create_game(new_card())
+    store.save(game, new_card().with_score(0, "Ann", 7), "Ann 7")
+    store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE schema_version SET version = 2")
+    conn.commit()
+    conn.close()
+    again = Store(path)
+    assert again.load(game).entry(0, "Ann").points == 7
+    assert not list(tmp_path.glob("games.db.corrupt-*"))
+    again.close()
+
+
 def test_damaged_pages_are_detected(tmp_path):
     path = tmp_path / "games.db"
     store = Store(path)
