@@ -7,6 +7,7 @@ is read."""
 from __future__ import annotations
 
 import argparse
+import io
 import json
 from pathlib import Path
 
@@ -18,6 +19,7 @@ from tui.cli import main
 from tui.commands.errors import host
 
 BOARD = "9-9 9-1@9-9 9-2@9-9 9-3@9-9 9-4@9-9"
+SAMPLE_HAND = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "hand-double12.jpg"
 TABLEAU = Path(__file__).resolve().parents[2] / "datasets" / "samples" / "tableau"
 
 
@@ -215,3 +217,25 @@ def test_a_photo_named_like_an_option_is_said_how_to_name(command, tmp_path, mon
     assert main([command, "-hand.jpg"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "-hand.jpg is a file: name it ./-hand.jpg" in err
+
+
+# -- a photo where only a file will do -------------------------------------------------------
+def test_annotate_on_a_board_in_notation_is_refused_not_ignored(capsys, tmp_path):
+    """It wrote nothing and said nothing."""
+    out = tmp_path / "board.png"
+    assert main(["check", BOARD, "--play", "1-5@9-1", "--annotate", str(out)]) == 2
+    one_line(capsys, "--annotate draws the board on a photo", "no photo to draw on")
+    assert not out.exists()
+
+
+def test_disputed_with_standard_input_says_the_photo_must_be_a_file(capsys, monkeypatch):
+    """It said "--disputed goes with a photo", though a photo had been piped in."""
+    monkeypatch.setattr("sys.stdin", io.StringIO(SAMPLE_HAND.read_bytes().decode("latin-1")))
+    assert main(["check", "-", "--disputed", "0-9"]) == 2
+    one_line(capsys, "given as a file", "standard input is read as a board")
+
+
+def test_board_from_standard_input_says_to_give_a_file(capsys):
+    """It said "-: no such file"."""
+    assert main(["board", "-"]) == 2
+    one_line(capsys, "as a file", "does not read standard input")

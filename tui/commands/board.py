@@ -50,6 +50,10 @@ def run(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"chickenfoot board: {error}", file=sys.stderr)
         return 2
+    if args.photo == "-":  # it said "-: no such file"
+        print("chickenfoot board: give the photo of the tableau as a file: board does not "
+              "read standard input", file=sys.stderr)
+        return 2
     photo = read_photo_for(args.photo, args.set_max, args.annotate, "board",
                            json_errors=args.json)
     if photo is None:

@@ -190,9 +190,15 @@ def run(args: argparse.Namespace) -> int:
         if args.disputed and len(args.board) > 1 and all(map(_names_a_file, args.board)):
             raise InputError(f"--disputed judges one photo of the tableau at a time; "
                              f"{len(args.board)} were given")
+        if args.disputed and args.board == ["-"]:
+            raise InputError("--disputed goes with a photo of the tableau given as a file: "
+                             "standard input is read as a board in notation")
         if args.disputed:
             raise InputError("--disputed goes with a photo of the tableau; on a board in "
                              "notation, name the play with --play TILE@PARENT")
+        if args.annotate:  # it was ignored: no file written, nothing said
+            raise InputError("--annotate draws the board on a photo of the tableau; a board "
+                             "in notation has no photo to draw on")
         if not args.play:
             raise InputError("say which play to judge with --play TILE@PARENT (like 6-3@4-6)")
         result = judge_board_text(read_board_source(args.board), args.play, rules)
