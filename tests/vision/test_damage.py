@@ -275,3 +275,14 @@ def test_a_tableau_photo_with_lost_data_is_read_as_a_board_only_where_it_is_whol
     x0, y0, x1, y1 = photo.loaded.intact
     assert any("looks damaged" in p for p in photo.reader_problems)
     assert all(y <= y1 for tile in photo.tiles for _, y in tile.corners_px)
+
+
+def test_a_corrupt_photo_read_only_along_an_edge_says_so_not_0_percent():
+    """It said "only its top 0% is read"."""
+    from vision.image.decode import Decoded
+
+    pixels = np.zeros((1000, 800, 3), np.uint8)
+    damaged = Decoded(pixels, Damage.CORRUPT, intact=(0, 0, 800, 4))
+    assert damaged.describe_damage().endswith("only its top edge (under 1%) is read")
+    assert Decoded(pixels, Damage.CORRUPT, intact=(0, 0, 800, 350)).describe_damage(
+        ).endswith("only its top 35% is read")

@@ -410,3 +410,14 @@ def test_a_look_reduced_from_a_finer_one_says_at_what_size_it_is_read(tmp_path):
     jpeg = tmp_path / "big.jpg"
     cv2.imwrite(str(jpeg), np.full((400, 800, 3), 90, np.uint8))
     assert capture.load_looks(jpeg, 0.03)[1] is None  # reduced inside its decoder
+
+
+@pytest.mark.parametrize("tile_json", [{"corners": None, "halves": []},
+                                       {"corners": [[0, 0]] * 4, "halves": [3, 4]},
+                                       {"corners": [[0]] * 4, "halves": []}])
+def test_a_malformed_tile_is_named_in_words_not_pythons(tile_json):
+    """It said "malformed tile: 'NoneType' object is not iterable"."""
+    with pytest.raises(ValueError) as error:
+        from_dict({"width": 1, "height": 1, "tiles": [tile_json]})
+    assert "object" not in str(error.value) and "unpack" not in str(error.value)
+    assert "4 corners" in str(error.value) or "a point is [x, y]" in str(error.value)

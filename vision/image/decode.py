@@ -105,7 +105,7 @@ def _part(box: tuple[int, int, int, int], shape: tuple[int, int]) -> str:
         side, share = ("top" if y0 == 0 else "bottom"), (y1 - y0) / height
     else:
         side, share = ("left" if x0 == 0 else "right"), (x1 - x0) / max(width, 1)
-    return f"{side} {share:.0%}"
+    return f"{side} {share:.0%}" if share >= 0.005 else f"{side} edge (under 1%)"
 
 
 def _decoding(decoder: Callable[[], np.ndarray | None]

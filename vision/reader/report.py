@@ -133,8 +133,9 @@ def from_dict(data: Mapping[str, Any]) -> RecognitionResult:
                            problems=tuple(str(p) for p in data.get("problems", [])))
     except KeyError as error:
         raise ValueError(f"missing field {error.args[0]!r}") from None
-    except (TypeError, IndexError) as error:
-        raise ValueError(f"malformed tile: {error}") from None
+    except (TypeError, IndexError, AttributeError):  # not Python's words for it
+        raise ValueError("malformed tile: it needs 4 corners as [x, y] and 2 halves, each "
+                         "with a centre [x, y] and pips") from None
 
 
 def recognition_from_dict(data: Mapping[str, Any]) -> Recognition:
@@ -171,7 +172,7 @@ def _share(value: Any) -> float:
 
 
 def _tile_from(raw: Mapping[str, Any]) -> TileReading:
-    corners = tuple((_coordinate(x), _coordinate(y)) for x, y in raw["corners"])
+    corners = tuple(_xy(p) for p in raw["corners"])
     if len(corners) != 4:
         raise ValueError(f"a tile needs 4 corners, not {len(corners)}")
     halves = tuple(_half_from(h) for h in raw["halves"])
@@ -183,10 +184,15 @@ def _tile_from(raw: Mapping[str, Any]) -> TileReading:
                        confidence=_share(raw.get("confidence", 1.0)))
 
 
+def _xy(value: Any) -> tuple[float, float]:
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise ValueError(f"a point is [x, y], not {clip(str(value), 30)}")
+    return _coordinate(value[0]), _coordinate(value[1])
+
+
 def _half_from(raw: Mapping[str, Any]) -> HalfReading:
-    x, y = raw["center"]
     runner = raw.get("runner_up")
-    return HalfReading(center_px=(_coordinate(x), _coordinate(y)), pips=_pips(raw["pips"]),
+    return HalfReading(center_px=_xy(raw["center"]), pips=_pips(raw["pips"]),
                        confidence=_share(raw.get("confidence", 1.0)),
                        runner_up=None if runner is None else _pips(runner),
                        runner_up_confidence=_share(raw.get("runner_up_confidence", 0.0)))
