@@ -48,6 +48,10 @@ def problem_line(problem: BoardProblem, tiles: Sequence[TileReading],
                  else f"only {joined} of the {len(ix)} tiles read are joined end to end")
         return (f"this looks like a hand, not a tableau: {lying} (photograph the board, or "
                 "score a hand with chickenfoot read)")
+    if kind is Kind.JOINS_DISAGREE:
+        return (f"no tableau here: {vs[0]} of the {vs[1]} places where tiles touch show "
+                "different values, as tiles lying side by side in a hand do (tiles laid in "
+                "play match: photograph the board, or score a hand with chickenfoot read)")
     if kind is Kind.MOSTLY_DOUBTFUL:
         return (f"no tableau here: only {vs[0]} of the {len(ix)} tiles it would be made of "
                 "look surely like tiles")

@@ -54,3 +54,27 @@ def test_a_bigger_set_than_asked_is_said_first(reader, monkeypatch, capsys):
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("chickenfoot board: the photo could not be turned into a board: "
                           "7 halves look like more than 6 pips (up to 9)")
+
+
+@pytest.mark.parametrize("made", ["upper half", "stretched"])
+def test_a_hand_whose_tiles_touch_with_other_values_is_called_a_hand(made, reader, tmp_path,
+                                                                      monkeypatch, capsys):
+    """The same hand cut short at half its bytes, or stretched to 1600x1200: its tiles'
+    ends touch their neighbours (three tiles, two joins; five tiles, four joins), so it
+    passed for a tableau, and `check --disputed 5-8` judged a play on it, each join
+    showing different values. Tiles laid in play match where they touch: no board."""
+    import cv2
+
+    import tui.commands.read as read_module
+
+    monkeypatch.setattr(read_module, "load_reader", lambda command="read": reader)
+    path = tmp_path / "hand.jpg"
+    if made == "upper half":
+        data = HAND.read_bytes()
+        path.write_bytes(data[: len(data) // 2])
+    else:
+        image = cv2.imread(str(HAND))
+        cv2.imwrite(str(path), cv2.resize(image, (1600, 1200)))
+    code, out, err = run([str(path)], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1, err
+    assert "no tableau here: " in err and "show different values" in err, err

@@ -17,6 +17,7 @@ from vision.types import TileReading
 class Kind(Enum):
     NO_TILES = "no tiles"
     NOT_A_TABLEAU = "not a tableau"  # most tiles lie apart, as in a hand: no board to build
+    JOINS_DISAGREE = "joins disagree"  # most touching ends differ, as tiles side by side
     MOSTLY_DOUBTFUL = "mostly doubtful"  # most of the board's tiles may be no tiles at all
     TILE_TWICE = "tile twice"  # no plausible values make these tiles distinct
     NO_VALUE_FITS = "no value fits"  # a half (or the spinner) no value of the set fits
@@ -33,19 +34,19 @@ class Kind(Enum):
     HIDDEN_END = "hidden end"  # glare burns out the place past an open end: nothing seen
 
 
-BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.MOSTLY_DOUBTFUL,
-                      Kind.TILE_TWICE, Kind.NO_VALUE_FITS})
+BLOCKING = frozenset({Kind.NO_TILES, Kind.NOT_A_TABLEAU, Kind.JOINS_DISAGREE,
+                      Kind.MOSTLY_DOUBTFUL, Kind.TILE_TWICE, Kind.NO_VALUE_FITS})
 
 
 @dataclass(frozen=True, slots=True)
 class BoardProblem:
-    """``tiles``: the tiles it is about (for a mismatch: the tile whose end touches, then
-    the tile it touches); ``values``: what they show there (a mismatch: the end's value,
-    then the other tile's), a half's two likeliest values (unreadable), the values and
-    place (x, y in pixels) of a reading left out with a half alone, a tile's confidence
-    in hundredths (unsure tile), or where a tile past an open end may be missing (for a
-    hidden end: the end's value, then the place; ``half``: the end, None for a double's
-    side)."""
+    """``tiles``: the tiles it is about (for a mismatch: the tile whose end touches,
+    then the tile it touches); ``values``: what they show there (a mismatch: the end's
+    value, then the other tile's), a half's two likeliest values (unreadable), the
+    values and place (x, y in pixels) of a reading left out with a half alone, a tile's
+    confidence in hundredths (unsure tile), the joins that disagree and all joins (joins
+    disagree), or where a tile past an open end may be missing (for a hidden end: the
+    end's value, then the place; ``half``: the end, None for a double's side)."""
 
     kind: Kind
     tiles: tuple[int, ...] = ()
