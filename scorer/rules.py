@@ -265,8 +265,8 @@ def _coerce(name: str, kind: type, raw: object) -> object:
     if issubclass(kind, enum.Enum):
         if isinstance(raw, kind):
             return raw
-        try:
-            return kind(str(raw))
+        try:  # as the names are: Must-Play is must-play
+            return kind(str(raw).strip().lower())
         except ValueError:
             allowed = ", ".join(m.value for m in kind)
             raise ValueError(

@@ -96,6 +96,9 @@ def test_a_photo_read_as_a_set_too_small_for_the_rules_is_refused(module, monkey
     (["--arms", "0"], 2, "--arms must be one of 4, 6, 8, not 0"),  # named as typed
     (["--rule", "Spinner-Arms=6"], 0, ""),  # a knob's name in any case or with _
     (["--rule", "SPINNER_ARMS=6", "--arms", "4"], 2, "spinner-arms is given twice"),
+    # a value in any case too, as a name is: 'Must-Play' was refused
+    (["--rule", "Drawn-Tile=Must-Play"], 0, ""),
+    (["--rule", "drawn-tile=Must-Pay"], 2, "drawn-tile must be one of may-play"),
 ])
 def test_options_and_rule_names_are_read_as_typed(argv, code, said, capsys) -> None:
     status, out, err = run(check, ["9-9 9-1@9-9", "--play", "9-2@9-9", *argv], capsys)
@@ -106,5 +109,7 @@ def test_a_share_in_other_digits_is_refused_as_every_option_refuses_them() -> No
     from tui.commands.errors import share
 
     assert share("0.5") == 0.5
-    with pytest.raises(argparse.ArgumentTypeError, match="not a number in 0-9 digits"):
+    with pytest.raises(argparse.ArgumentTypeError, match="in 0-9 digits"):
         share("\u0660.\u0665")  # Arabic-Indic 0.5
+    with pytest.raises(argparse.ArgumentTypeError, match="'abc' is not a number from 0 to 1"):
+        share("abc")

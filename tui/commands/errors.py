@@ -35,7 +35,8 @@ def share(text: str) -> float:
             raise ValueError(text)
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number in 0-9 digits") from None
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to 1 (like 0.6, "
+                                         "in 0-9 digits)") from None
     if math.isnan(value) or not 0.0 <= value <= 1.0:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number from 0 to 1")
     return value
