@@ -50,6 +50,9 @@ def test_eval_bad_dataset_exits_2(blind_reader, tmp_path, capsys):
     ("99 0.5 0.5 0.1 0.1", "class 99 is not one of the set's"),
     ("0 5 5 -1 nan", "the box is not inside the photo"),
     ("0 0.5 0.5 0.1", "not a 'class cx cy w h' line"),
+    # a polygon's corners and other scripts' digits were read as a box, unsaid
+    ("0 0.1 0.1 0.2 0.1 0.2 0.2 0.1 0.2", "not a 'class cx cy w h' line"),
+    ("\u0661 0.5 0.5 0.1 0.1", "not a 'class cx cy w h' line"),
 ])
 def test_a_bad_label_line_is_named(blind_reader, tmp_path, capsys, line, says):
     import shutil

@@ -641,7 +641,10 @@ def _read_labels(label: Path, values: dict[int, int]) -> tuple[LabelledHalf, ...
         if len(halves) == MAX_LABEL_LINES:
             raise DatasetError(f"{clip_name(label)}: more than {MAX_LABEL_LINES} labelled "
                                "halves; a photo holds at most a whole double-18 set (380)")
-        try:
+        try:  # five numbers in 0-9 digits: a polygon's line is no box, and int() and
+            # float() take other scripts' digits, which no other input takes
+            if len(parts) != 5 or not line.isascii():
+                raise ValueError(line)
             cls, cx, cy, w, h = int(parts[0]), *map(float, parts[1:5])
         except (ValueError, TypeError):
             raise DatasetError(f"{clip_name(label)}:{number}: not a 'class cx cy w h' "
