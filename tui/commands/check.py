@@ -25,7 +25,7 @@ from scorer.judge import judge_play
 from scorer.moves import Play
 from scorer.notation import Board, BoardError, NotationError, format_board, read_board, to_tableau
 from scorer.rule_problems import RulesError, require_playable
-from scorer.rules import RuleSet
+from scorer.rules import HandSize, RuleSet
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
 from tui.commands.errors import InputError, given_once, output_path, refused
@@ -120,6 +120,10 @@ def knob_rules(args: argparse.Namespace) -> RuleSet:
             first = getattr(given[name], "value", given[name])
             raise InputError(f"{name.replace('_', '-')} is given twice, as {first} and as "
                              f"{getattr(now, 'value', now)}")
+    if "custom_hand_size" in given and rules.hand_size is not HandSize.CUSTOM:
+        # it was ignored: hands were dealt as hand-size says
+        raise InputError("custom-hand-size is the hand size with hand-size=custom: give "
+                         "--rule hand-size=custom too")
     return rules
 
 

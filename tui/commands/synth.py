@@ -67,6 +67,11 @@ def run(args: argparse.Namespace) -> int:
               "at least 0 (0: photos without a tile)", file=sys.stderr)
         return 2
 
+    if args.yard and not args.hard and not args.tableau:  # it rendered no yard, unsaid
+        print("chickenfoot synth: --yard lays the face-down tiles of --hard photos together: "
+              "give --hard P too (the share of photos with them)", file=sys.stderr)
+        return 2
+
     def progress(done: int, total: int) -> None:
         if done % 50 == 0 or done == total:
             print(f"rendered {done}/{total}", file=sys.stderr)
