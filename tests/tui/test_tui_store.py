@@ -146,32 +146,34 @@ def test_corrupt_file_is_kept_aside_and_a_fresh_one_started(tmp_path):
 def test_a_damaged_schema_version_is_kept_aside_not_a_traceback(tmp_path, version):
     """A version row that is no whole number (text, bytes) made the app stop with a
     TypeError: the file is damaged, kept aside, and a fresh one started."""
-    path = tmp_path / "games.db"
-    store = Store(path)
-    store.create_game(new_card())
-    store.close()
-    conn = sqlite3.connect(path)
-    conn.execute("UPDATE schema_version SET version = ?", (version,))
-    conn.commit()
-    conn.close()
+    path, _ = saved_then_changed(
+        tmp_path, ("UPDATE schema_version SET version = ?", (version,)))
     fresh = Store(path)
     assert any("kept as" in n for n in fresh.notices)
     assert list(tmp_path.glob("games.db.corrupt-*")) and fresh.unfinished_game() is None
     fresh.close()
 
 
-def test_a_version_row_set_back_on_a_current_file_keeps_every_game(tmp_path):
-    """A current file whose version row says format 2 already has the column format 3
-    adds: the games are read as they are (it said "duplicate column name")."""
+def saved_then_changed(tmp_path, *statements) -> tuple[Path, int]:
+    """A scorecard file with one game (Ann 7 in round one), then changed by ``statements``
+    (SQL, run as another program would)."""
     path = tmp_path / "games.db"
     store = Store(path)
     game = store.create_game(new_card())
     store.save(game, new_card().with_score(0, "Ann", 7), "Ann 7")
     store.close()
     conn = sqlite3.connect(path)
-    conn.execute("UPDATE schema_version SET version = 2")
+    for statement in statements:  # SQL, or (SQL, parameters)
+        conn.execute(*(statement if isinstance(statement, tuple) else (statement,)))
     conn.commit()
     conn.close()
+    return path, game
+
+
+def test_a_version_row_set_back_on_a_current_file_keeps_every_game(tmp_path):
+    """A current file whose version row says format 2 already has the column format 3
+    adds: the games are read as they are (it said "duplicate column name")."""
+    path, game = saved_then_changed(tmp_path, "UPDATE schema_version SET version = 2")
     again = Store(path)
     assert again.load(game).entry(0, "Ann").points == 7
     assert not list(tmp_path.glob("games.db.corrupt-*"))
@@ -318,16 +320,8 @@ def test_a_store_that_never_read_a_game_cannot_write_it(tmp_path):
 
 
 def test_format_2_files_get_a_revision_and_keep_every_game(tmp_path):
-    path = tmp_path / "games.db"
-    store = Store(path)
-    game = store.create_game(new_card())
-    store.save(game, new_card().with_score(0, "Ann", 7), "Ann 7")
-    store.close()
-    conn = sqlite3.connect(path)
-    conn.execute("ALTER TABLE games DROP COLUMN revision")
-    conn.execute("UPDATE schema_version SET version = 2")
-    conn.commit()
-    conn.close()
+    path, game = saved_then_changed(tmp_path, "ALTER TABLE games DROP COLUMN revision",
+                                    "UPDATE schema_version SET version = 2")
     again = Store(path)
     assert any("from format 2 to 3" in n for n in again.notices)
     assert again.load(game).entry(0, "Ann").points == 7
