@@ -31,6 +31,15 @@ def test_headless_on_the_sample_video(truth_reader, capsys):
     assert "80 frames" in err
 
 
+@pytest.mark.parametrize("given", [["--host", "0.0.0.0"], ["--port", "9000"]])
+def test_the_pages_address_without_a_page_is_refused_not_ignored(given, capsys):
+    """--host and --port set the page's address; with --no-window they did nothing."""
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", *given]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert f"{given[0]} set the page's address" in err and "give --page" in err
+
+
 def test_snapshot_on_exit_into_a_folder(truth_reader, tmp_path, capsys):
     shots = tmp_path / "shots"
     assert main(["live", "--camera", str(SAMPLE), "--no-window", "--snapshot-on-exit",

@@ -87,6 +87,15 @@ def test_serve_names_its_own_live_port_option_when_that_port_is_taken(
                                  "free one)")
 
 
+def test_serve_with_one_port_for_both_says_so(tmp_path, capsys):
+    # it said "port N is already in use", the scorecard having taken it first
+    assert main(["serve", "--db", str(tmp_path / "games.db"), "--port", "18112",
+                 "--live", str(SAMPLE), "--live-port", "18112"]) == 2
+    assert _one_line(capsys) == ("chickenfoot serve: --port and --live-port are both 18112: "
+                                 "the scorecard and the live view need a port each")
+    assert not (tmp_path / "games.db").exists()
+
+
 def test_serve_with_a_store_that_cannot_open_says_so(tmp_path, capsys):
     folder = tmp_path / "a-folder"
     folder.mkdir()

@@ -73,9 +73,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            "can open)")
     face.add_argument("--no-window", action="store_true",
                       help="no picture: print a line when the reading changes")
-    parser.add_argument("--port", type=int, default=8765, metavar="N",
+    parser.add_argument("--port", type=int, default=None, metavar="N",
                         help="the page's port (default 8765; 0 takes a free one)")
-    parser.add_argument("--host", default="127.0.0.1", metavar="H", type=host,
+    parser.add_argument("--host", default=None, metavar="H", type=host,
                         help="the page's address (default 127.0.0.1: this computer only; "
                              "0.0.0.0 opens it to the network)")
     parser.add_argument("--no-open", dest="open_page", action="store_false",
@@ -109,6 +109,9 @@ def run(args: argparse.Namespace) -> int:
     if args.max_frames is not None and args.max_frames <= 0:
         _err("chickenfoot live: --max-frames must be positive")
         return 2
+    page_options = [o for o, v in (("--port", args.port), ("--host", args.host)) if v is not None]
+    args.port = 8765 if args.port is None else args.port
+    args.host = "127.0.0.1" if args.host is None else args.host
     if not 0 <= args.port <= 65535:
         _err(f"chickenfoot live: --port {args.port} is not a port (0 to 65535; 0 takes a "
              "free one)")
@@ -124,6 +127,12 @@ def run(args: argparse.Namespace) -> int:
                 _err(f"chickenfoot live: {error}, or --page to watch in the browser")
                 return 2
             page = True  # the default install: no window, so the page
+    if page_options and not page:  # they were ignored, unsaid
+        shown = ("--no-window shows no page" if args.no_window
+                 else "the live view opens in a window here")
+        _err(f"chickenfoot live: {' and '.join(page_options)} set the page's address, and "
+             f"{shown}: give --page to watch it in the browser")
+        return 2
     if args.snapshot_dir is not None or args.snapshot_on_exit or args.send:
         # a folder named for snapshots, or the current one where a snapshot is sure to be
         # written: one they cannot go to is said now, not when the first is taken, after

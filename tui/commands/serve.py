@@ -98,6 +98,10 @@ def run(args: argparse.Namespace) -> int:
     if args.live is not None and not 0 <= args.live_port <= 65535:
         _err(f"chickenfoot serve: --live-port {args.live_port} is not a port (0 to 65535)")
         return 2
+    if args.live is not None and args.live_port == args.port != 0:  # "already in use"
+        _err(f"chickenfoot serve: --port and --live-port are both {args.port}: the scorecard "
+             "and the live view need a port each")
+        return 2
     # The port first: a port in use must not leave a new, empty scorecard file behind.
     try:
         sock = bind(args.host, args.port)
