@@ -25,6 +25,7 @@ from pathlib import Path
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
 from tui.commands.errors import input_path, output_path
+from tui.commands.stdin_photo import STDIN
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -50,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     except InputError as error:
         print(f"chickenfoot board: {error}", file=sys.stderr)
         return 2
-    if args.photo == "-":  # it said "-: no such file"
+    if args.photo == STDIN:  # it said "-: no such file"
         print("chickenfoot board: give the photo of the tableau as a file: board does not "
               "read standard input", file=sys.stderr)
         return 2

@@ -44,6 +44,9 @@ from scorer.tiles import SET_SIZES
 from tui.commands.errors import camera_source, host, output_path, seconds, share
 from tui.guard import EXIT_PIPE
 
+PAGE_PORT = 8765  # the page's address when --port and --host are not given
+PAGE_HOST = "127.0.0.1"
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = ("Without --page, --window or --no-window, the live view opens in a window "
@@ -73,8 +76,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                            "can open)")
     face.add_argument("--no-window", action="store_true",
                       help="no picture: print a line when the reading changes")
+    # None until the view is chosen: given without the page, they are refused
     parser.add_argument("--port", type=int, default=None, metavar="N",
-                        help="the page's port (default 8765; 0 takes a free one)")
+                        help=f"the page's port (default {PAGE_PORT}; 0 takes a free one)")
     parser.add_argument("--host", default=None, metavar="H", type=host,
                         help="the page's address (default 127.0.0.1: this computer only; "
                              "0.0.0.0 opens it to the network)")
@@ -110,8 +114,8 @@ def run(args: argparse.Namespace) -> int:
         _err("chickenfoot live: --max-frames must be positive")
         return 2
     page_options = [o for o, v in (("--port", args.port), ("--host", args.host)) if v is not None]
-    args.port = 8765 if args.port is None else args.port
-    args.host = "127.0.0.1" if args.host is None else args.host
+    args.port = PAGE_PORT if args.port is None else args.port
+    args.host = PAGE_HOST if args.host is None else args.host
     if not 0 <= args.port <= 65535:
         _err(f"chickenfoot live: --port {args.port} is not a port (0 to 65535; 0 takes a "
              "free one)")
