@@ -415,8 +415,8 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
     if len(mismatched) >= 2 and 2 * len(mismatched) > on_tree:
         # Tiles laid in play match where they touch, but for a play in dispute: most of
         # them touching with different values are tiles lying side by side, as in a hand
-        # (a hand read at a quarter of a 12000x9000 photo made a board of 5 tiles, 4 of
-        # its 5 joins disagreeing, and `check --disputed` judged a play on it)
+        # (a hand read at a quarter of a 12000x9000 photo made a board of 5 tiles, all 4
+        # of its joins disagreeing, and `check --disputed` judged a play on one cut short)
         return TableauReading(None, (BoardProblem(Kind.JOINS_DISAGREE, tuple(tree.order()),
                                                   (len(mismatched), on_tree)),),
                               set_max, tiles, joins, tree, decoding, notes)
