@@ -127,6 +127,11 @@ class GameRecord:
     def openings(self) -> tuple[int, ...]:
         return self.game.openings
 
+    @property
+    def finished(self) -> bool:
+        """False for a game stopped at MAX_ROUNDS before it was over: it has no winner."""
+        return self.game.is_over
+
 
 def play_game(rules: RuleSet, players: int, rng: random.Random,
               strategies: Sequence[Strategy] | None = None) -> GameRecord:

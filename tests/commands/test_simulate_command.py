@@ -36,6 +36,20 @@ def test_seeded_and_wins_add_up() -> None:
     assert a.rounds_played == 50 and 0 <= a.rounds_blocked <= 50
 
 
+def test_a_game_stopped_before_its_target_has_no_winner(capsys, monkeypatch) -> None:
+    # a target no game reaches within the round cap: a "win" was counted all the same
+    import scorer.simulate
+
+    monkeypatch.setattr(scorer.simulate, "MAX_ROUNDS", 30)
+    monkeypatch.setattr(simulate, "MAX_ROUNDS", 30)
+    code, out, err = run(["--games", "2", "--rule", "round-order=target-total",
+                          "--rule", "target-total=100000"], capsys)
+    assert code == 0 and err == ""
+    assert [line.split()[2] for line in out.splitlines()[2:6]] == ["0"] * 4  # wins
+    assert out.splitlines()[-1] == ("games stopped unfinished after 30 rounds, nobody at the "
+                                    "target: 2 (no winner counted)")
+
+
 @pytest.mark.parametrize("strategy", ["random", "greedy", "mixed"])
 def test_strategies_and_rules(strategy: str, capsys) -> None:
     code, out, _ = run(["--players", "2", "--games", "1", "--strategy", strategy, "--set", "6",

@@ -22,7 +22,7 @@ from scorer.round import RoundEnd
 from scorer.rule_problems import RuleProblemKind, rule_problems
 from scorer.rules import RoundOrder, RuleSet
 from scorer.scorecard import Row, Scorecard
-from scorer.simulate import GameRecord, play_game, strategies_for
+from scorer.simulate import MAX_ROUNDS, GameRecord, play_game, strategies_for
 from tui.commands.check import InputError, knob_rules
 
 
@@ -49,6 +49,7 @@ class Summary:
     average_scores: tuple[float, ...]
     rounds_played: int
     rounds_blocked: int
+    unfinished: int = 0  # games stopped at MAX_ROUNDS: no winner counted
 
     def lines(self) -> list[str]:
         width = max(10, *(len(p) + 1 for p in self.players))
@@ -59,6 +60,9 @@ class Summary:
         share = 100 * self.rounds_blocked / self.rounds_played if self.rounds_played else 0
         out.append(f"games: {self.games}   rounds played: {self.rounds_played}   "
                    f"rounds blocked: {self.rounds_blocked} ({share:.1f}%)")
+        if self.unfinished:
+            out.append(f"games stopped unfinished after {MAX_ROUNDS:,} rounds, nobody at the "
+                       f"target: {self.unfinished} (no winner counted)")
         return out
 
 
@@ -105,12 +109,13 @@ def summarize(rules: RuleSet, players: int, games: int, seed: int, strategy: str
     seats = strategies_for(strategy, players)
     wins = [0.0] * players
     totals = [0] * players
-    played = blocked = 0
+    played = blocked = unfinished = 0
     for done in range(1, games + 1):
         record = play_game(rules, players, rng, seats)
         for seat, total in enumerate(record.totals):
             totals[seat] += total
-        won = winners(record, names, rules)
+        unfinished += not record.finished
+        won = winners(record, names, rules) if record.finished else ()
         for name in won:
             wins[names.index(name)] += 1 / len(won)
         played += len(record.ends)
@@ -118,7 +123,8 @@ def summarize(rules: RuleSet, players: int, games: int, seed: int, strategy: str
         if progress is not None:
             progress(done, games)
     return Summary(names, games, tuple(round(w, 3) for w in wins),
-                   tuple(t / games if games else 0.0 for t in totals), played, blocked)
+                   tuple(t / games if games else 0.0 for t in totals), played, blocked,
+                   unfinished)
 
 
 MAX_GAMES = 1_000_000  # games in one run: a million takes hours already
