@@ -174,7 +174,7 @@ def export_name(db_path: Path, game_id: int) -> str:
 def db_was_named(args, environ: Mapping[str, str] | None = None) -> bool:
     """Whether the player named the scorecard file (``--db`` or $CHICKENFOOT_DB)."""
     env = os.environ if environ is None else environ
-    return bool(getattr(args, "db", None) or env.get(ENV_VAR))
+    return bool(getattr(args, "db", None) or env.get(ENV_VAR, "").strip())
 
 
 def resolve_db_path(option: str | None = None,
@@ -185,13 +185,26 @@ def resolve_db_path(option: str | None = None,
         raise StoreError("--db names no file")
     if option:
         return Path(option).expanduser()
-    if env.get(ENV_VAR):
+    if env.get(ENV_VAR, "").strip():  # only spaces: unset, as XDG's variables are
         return Path(env[ENV_VAR]).expanduser()
     return default_db_path()
 
 
 def _now() -> str:
     return time.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _of_another_program(conn: sqlite3.Connection) -> bool:
+    """Whether a database without chickenfoot's tables is another program's: it holds
+    anything at all (tables, views, indexes, triggers), or its header was marked by its
+    program (``user_version`` or ``application_id``, which chickenfoot leaves at 0) even
+    before that program made a table."""
+    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    if "schema_version" in names:
+        return False
+    marked = any(conn.execute(f"PRAGMA {mark}").fetchone()[0]
+                 for mark in ("user_version", "application_id"))
+    return bool(names) or marked
 
 
 def _is_busy(error: sqlite3.Error) -> bool:
@@ -367,9 +380,7 @@ class Store:
             check = conn.execute("PRAGMA quick_check").fetchone()
             if check is None or check[0] != "ok":
                 raise sqlite3.DatabaseError(check[0] if check else "malformed database")
-            tables = {r[0] for r in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if tables and "schema_version" not in tables:
+            if _of_another_program(conn):
                 # Checked before anything is written: that file is left exactly as it is.
                 raise StoreError(
                     f"{self.shown} is an SQLite database of another program, not a "
@@ -390,7 +401,7 @@ class Store:
         tables = {r[0] for r in conn.execute(
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "schema_version" not in tables:
-            if tables:
+            if _of_another_program(conn):
                 raise StoreError(
                     f"{self.shown} is an SQLite database of another program, not a "
                     f"chickenfoot scorecard")

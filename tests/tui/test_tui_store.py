@@ -55,6 +55,12 @@ def test_path_option_beats_env_beats_data_dir(tmp_path):
     assert default.name == "chickenfoot.sqlite3" and "chickenfoot" in str(default.parent)
 
 
+def test_a_variable_of_only_spaces_is_as_unset():
+    # CHICKENFOOT_DB=" " made a scorecard named " " in the working folder; XDG's own
+    # variables are read this way
+    assert resolve_db_path(None, {ENV_VAR: " "}) == resolve_db_path(None, {})
+
+
 def test_every_change_is_on_disk_at_once_and_undo_redo_survive_a_restart(tmp_path):
     path = tmp_path / "games.db"
     store = Store(path)
@@ -587,6 +593,23 @@ def test_another_programs_database_is_refused_and_left_untouched(tmp_path):
     before = path.read_bytes()
     with pytest.raises(StoreError, match="database of another program, not a chickenfoot "
                                          "scorecard$"):
+        Store(path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["photos.db"]
+
+
+@pytest.mark.parametrize("made", ["PRAGMA user_version = 1", "PRAGMA application_id = 7",
+                                  "CREATE VIEW one AS SELECT 1"])
+def test_another_programs_database_without_a_table_yet_is_refused_and_left_untouched(
+        tmp_path, made):
+    # a database its program had marked but not yet filled was made a scorecard
+    path = tmp_path / "photos.db"
+    conn = sqlite3.connect(path)
+    conn.execute(made)
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(StoreError, match="database of another program"):
         Store(path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["photos.db"]

@@ -285,3 +285,10 @@ def test_a_frame_asking_the_judge_twice_keeps_both_answers_for_the_next():
         pairing([one])
         pairing([two])
     assert asked == [1, 1]
+
+
+def test_an_inbox_variable_of_only_spaces_is_as_unset():
+    # snapshots were sent to a folder named " " in the working folder
+    from vision.live.session import INBOX_ENV, inbox_dir
+
+    assert inbox_dir({INBOX_ENV: "  "}) == inbox_dir({})

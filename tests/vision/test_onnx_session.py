@@ -123,3 +123,11 @@ def test_a_kept_copy_of_another_model_is_made_again(tmp_path, monkeypatch):
     session = open_session(MODELS / "pips.onnx", pips.MODEL_SHAPE)
     assert session.get_outputs()[0].shape[1] == 19
     assert copy.read_bytes() != other.read_bytes()  # written again from the model
+
+
+def test_a_cache_variable_of_only_spaces_is_as_unset(monkeypatch):
+    # the models' copies went to a folder named " " in the working folder
+    from vision.reader.onnx_session import CACHE_ENV, cache_folder
+
+    monkeypatch.setenv(CACHE_ENV, " ")
+    assert cache_folder().parts[-2:] == ("chickenfoot", "models")

@@ -321,7 +321,7 @@ def _valid(values: tuple[int, int] | None) -> bool:
 def inbox_dir(environ: Mapping[str, str] | None = None) -> Path:
     """Where ``--send`` puts snapshots for the scorecard app."""
     env = os.environ if environ is None else environ
-    if env.get(INBOX_ENV):
+    if env.get(INBOX_ENV, "").strip():  # only spaces: unset, as XDG's variables are
         return Path(env[INBOX_ENV]).expanduser()
     import platformdirs
 
@@ -334,7 +334,7 @@ def inbox_problem(inbox: Path, environ: Mapping[str, str] | None = None) -> str 
     if not os.path.lexists(inbox) or inbox.is_dir():
         return None
     env = os.environ if environ is None else environ
-    chosen = f" (set by ${INBOX_ENV})" if env.get(INBOX_ENV) else ""
+    chosen = f" (set by ${INBOX_ENV})" if env.get(INBOX_ENV, "").strip() else ""
     return (f"the scorecard's inbox {clip_name(str(inbox))}{chosen} is a file, not a "
             "folder: point it at a folder")
 

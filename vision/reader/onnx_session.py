@@ -159,7 +159,7 @@ def optimised_copy(model_path: Path, runtime_version: str) -> Path | None:
 
 
 def cache_folder() -> Path:
-    chosen = os.environ.get(CACHE_ENV)
+    chosen = os.environ.get(CACHE_ENV, "").strip()  # only spaces: unset, as XDG_CACHE_HOME
     if chosen:
         return Path(chosen)
     if sys.platform.startswith("linux"):  # the XDG rule, as platformdirs applies it
