@@ -248,6 +248,18 @@ def test_a_data_yaml_whose_names_cannot_be_read_is_named(tmp_path, names):
         class_values(tmp_path)
 
 
+@pytest.mark.parametrize("names, said", [
+    ("names: [pip-0, pip19]", "says 19 pips; a half shows 0 to 18"),
+    ("names: [pip-0, pip99999999999999999999999]", "says 9999"),
+    ("names: [pip-0, pip\u0663]", "does not say a pip value"),  # an Arabic-Indic 3
+])
+def test_a_class_name_beyond_every_set_or_in_other_digits_is_refused(tmp_path, names, said):
+    # they were read as 19, 99999999999999999999999 and 3, and measured
+    (tmp_path / "data.yaml").write_text(names + "\n", encoding="utf-8")
+    with pytest.raises(DatasetError, match=said):
+        class_values(tmp_path)
+
+
 def test_every_real_validation_photo_has_checked_tiles_and_they_cover_every_half():
     samples = _real_samples()
     assert all(s.tiles is not None for s in samples)

@@ -73,6 +73,7 @@ import numpy as np
 from scorer.json_text import JsonProblem, read_json
 from scorer.messages import clip, clip_name
 from scorer.scoring import pip_total
+from scorer.tiles import SET_SIZES
 from vision.doubt import is_doubtful_confidence
 from vision.evaluation.labels import PAIR_TOLERANCE
 from vision.file_kind import special_kind
@@ -536,9 +537,13 @@ def class_values(split: Path) -> dict[int, int]:
 
 
 def value_of_name(name: str) -> int:
-    """``pip-7`` -> 7, ``12`` -> 12, ``blank`` -> 0."""
-    match = re.search(r"(\d+)\s*$", name)
+    """``pip-7`` -> 7, ``12`` -> 12, ``blank`` -> 0; in the digits 0-9 and within the
+    biggest set, as board notation is (``pip19`` or an Arabic-Indic 3 were taken as values)."""
+    match = re.search(r"([0-9]+)\s*$", name)
     if match:
+        if len(match.group(1)) > 2 or int(match.group(1)) > SET_SIZES[-1]:
+            raise DatasetError(f"class name '{clip(name)}' says {clip(match.group(1))} pips; "
+                               f"a half shows 0 to {SET_SIZES[-1]}")
         return int(match.group(1))
     if name.strip().lower() in ("blank", "pip-blank", "empty"):
         return 0
@@ -549,10 +554,10 @@ def _classes_txt(text: str) -> dict[int, int]:
     values: dict[int, int] = {}
     plain: list[str] = []
     for line in text.splitlines():
-        triple = re.match(r"^\s*(\d+)\s+(\S+)\s+(\d+)\s*$", line)
+        triple = re.match(r"^\s*([0-9]+)\s+(\S+)\s+([0-9]+)\s*$", line)
         if triple:
-            values[int(triple.group(1))] = int(triple.group(3))
-        elif re.match(r"^\s*[\w-]*\d+\s*$", line):
+            values[int(triple.group(1))] = value_of_name(triple.group(3))
+        elif re.match(r"^\s*[\w-]*[0-9]+\s*$", line):
             plain.append(line.strip())
     return values or {i: value_of_name(n) for i, n in enumerate(plain)}
 
@@ -566,7 +571,7 @@ def _yaml_names(text: str) -> list[str]:
     for k, line in enumerate(lines):
         if re.match(r"^names:\s*$", line):
             for item in lines[k + 1:]:
-                entry = re.match(r"^\s*(?:-|\d+:)\s*(.+?)\s*$", item)
+                entry = re.match(r"^\s*(?:-|[0-9]+:)\s*(.+?)\s*$", item)
                 if not entry:
                     break
                 names.append(entry.group(1).strip("'\""))
