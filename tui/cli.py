@@ -100,6 +100,14 @@ class _Parser(argparse.ArgumentParser):
         return next((dict(action._name_parser_map) for action in self._actions
                      if isinstance(action, argparse._SubParsersAction)), {})
 
+    def _print_message(self, message, file=None):
+        # argparse drops an error writing --help or the usage, and --help >/dev/full said
+        # nothing and exited 0: on standard output it is raised, for the guard to say
+        if message and file is sys.stdout:
+            file.write(message)
+            return
+        super()._print_message(message, file)
+
     def error(self, message: str):
         import os
 

@@ -245,8 +245,8 @@ def _guarded(command: str, call: Callable[[], int | None]) -> int:
         return EXIT_PIPE
     except SystemExit as leaving:  # argparse and friends: keep 0 and 2, never a stray 1
         code = leaving.code
-        if code is None or code == 0:
-            return EXIT_OK
+        if code is None or code == 0:  # --help: what it printed must get out, or be said lost
+            return _guarded(command, _flush_stdout)
         if isinstance(code, int) and code in (EXIT_BAD_INPUT, EXIT_INTERRUPTED):
             return code
         if not isinstance(code, int):
@@ -258,6 +258,12 @@ def _guarded(command: str, call: Callable[[], int | None]) -> int:
             return EXIT_INTERRUPTED
         _say(f"{_prefix(command)}: {describe_unexpected(error)}")
         return EXIT_BAD_INPUT
+
+
+def _flush_stdout() -> int:
+    if sys.stdout is not None:
+        sys.stdout.flush()
+    return EXIT_OK
 
 
 def prefer_surrogates_on_stdout() -> None:

@@ -73,6 +73,34 @@ def test_a_standard_input_pipe_that_never_sends_is_given_up(capsys, monkeypatch)
 
 
 @linux
+def test_a_pipe_that_stops_short_is_said_to_have_stopped_not_to_be_empty(capsys, monkeypatch):
+    # `(echo 9-9 9-1@9-9; sleep 6; ...) | check -` was told nothing came through at all
+    import io
+
+    from tui.commands import board_source
+
+    monkeypatch.setattr(board_source, "PIPE_SILENCE_S", 0.2)
+    read_end, write_end = os.pipe()
+    os.write(write_end, b"9-9 9-1@9-9")  # and the writer stays open, silent
+    try:
+        with open(read_end, "rb", closefd=False) as raw:
+            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw))
+            assert main(["check", "-", "--play", "1-5@9-1"]) == 2
+    finally:
+        os.close(read_end)
+        os.close(write_end)
+    one_line(capsys, "standard input: nothing came through the pipe for 0.2 s after 11 bytes")
+
+
+@pytest.mark.parametrize("words, said", [(["-", "-"], "is given twice"),
+                                         (["-", "9-1@9-9"], "is given with other words")])
+def test_standard_input_with_other_board_words_is_refused_by_name(words, said, capsys):
+    # they were joined into notation: "'-' is not a tile on a board"
+    assert main(["check", *words, "--play", "1-5@9-1"]) == 2
+    one_line(capsys, f"- (standard input) {said}: it holds the whole board")
+
+
+@linux
 def test_a_board_piped_to_standard_input_is_read_to_its_end(capsys, monkeypatch):
     import io
 
@@ -145,6 +173,18 @@ def test_synth_refuses_a_seed_numpy_cannot_take(tmp_path, capsys, seed):
     assert main(["synth", str(tmp_path / "out"), "--count", "1", "--seed", seed]) == 2
     one_line(capsys, "is not a seed")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("kind", "photo"), [([], "tableau_7_0000.jpg"),
+                                             (["--tableau"], "synth_0_00000.jpg"),
+                                             ([], "IMG_2041.jpg")])
+def test_synth_never_mixes_rendered_photos_into_another_set(tmp_path, capsys, kind, photo):
+    # `synth datasets/samples/tableau` added a hand photo and a labels/ folder to the samples
+    (tmp_path / "images").mkdir()
+    (tmp_path / "images" / photo).write_bytes(b"a photo")
+    assert main(["synth", str(tmp_path), "--count", "1", *kind]) == 2
+    one_line(capsys, f"already holds photos this kind of set does not write (like {photo})")
+    assert [p.name for p in tmp_path.rglob("*")] == ["images", photo]
 
 
 @pytest.mark.parametrize(("head", "named"), [
@@ -268,6 +308,38 @@ def test_output_that_cannot_be_written_is_said_in_words(capsys):
 
     assert guard.run_guarded("read", full) == 2  # was "unexpected error: OSError: ..."
     assert capsys.readouterr().err == "chickenfoot read: cannot write: No space left on device\n"
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["check", "--help"]])
+def test_help_that_cannot_be_written_is_said_lost(argv, capsys, monkeypatch):
+    # `chickenfoot --help >/dev/full` said nothing and exited 0
+    import io
+
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(sys, "stdout", Full())
+    assert main(argv) == 2
+    assert capsys.readouterr().err == "chickenfoot: cannot write: No space left on device\n"
+
+
+def test_help_into_a_pipe_closed_before_it_is_flushed_ends_as_a_closed_pipe(capsys,
+                                                                         monkeypatch):
+    # the help was flushed at the interpreter's exit, after the guard: Python's own
+    # "Exception ignored ... BrokenPipeError" and a stray status
+    import io
+
+    from tui.guard import EXIT_PIPE
+
+    class ClosedPipe(io.StringIO):
+        def flush(self):
+            if self.getvalue():
+                raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(sys, "stdout", ClosedPipe())
+    assert main(["--help"]) == EXIT_PIPE
+    assert capsys.readouterr().err == ""
 
 
 def test_a_photo_saved_without_a_suffix_is_still_a_photo(tmp_path, capsys):

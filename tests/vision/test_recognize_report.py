@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import cv2
 import numpy as np
@@ -305,6 +306,14 @@ def test_doubtful_tiles_are_shown_apart_asking_to_confirm():
     assert lines.index("  1 tile doubtful: confirm") > lines.index("  5|3")
     assert any(line.startswith("  0?|0 (or 2)") for line in lines)
     assert any("pip total: 8" in line and "--count-doubtful" in line for line in lines)
+
+
+def test_a_doubtful_confidence_never_prints_as_the_threshold_it_is_under():
+    # under --min-confidence 1 a tile at 0.9999 was shown doubtful "(confidence 1.00)"
+    sure = tile(5, 3)
+    near = replace(sure, confidence=0.9999)
+    lines = human_lines(Recognition("hand.jpg", 200, 120, (near,)), RuleSet(), doubt_below=1.0)
+    assert lines[1:3] == ["  1 tile doubtful: confirm", "  5?|3?  (confidence 0.99)"]
 
 
 def decodes_seen(monkeypatch, recognize) -> list[tuple[int, ...]]:

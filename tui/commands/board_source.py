@@ -20,6 +20,7 @@ from typing import BinaryIO
 from scorer.messages import clip_name, os_reason
 from scorer.notation import BOM, MAX_BOARD_CHARS
 from tui.commands.errors import InputError
+from tui.commands.stdin_photo import STDIN
 
 MAX_BOARD_BYTES = MAX_BOARD_CHARS
 # a pipe silent this long (no writer at all) is given up; every run ends within 10 s
@@ -28,8 +29,11 @@ PIPE_SILENCE_S = 5.0
 
 def read_board_source(words: list[str]) -> str:
     """The board text: standard input for '-', a file's contents, or the words given."""
-    if words == ["-"]:
+    if words == [STDIN]:
         return _read_stdin()
+    if STDIN in words:  # it was joined into notation: "'-' is not a tile on a board"
+        said = "is given twice" if words.count(STDIN) > 1 else "is given with other words"
+        raise InputError(f"{STDIN} (standard input) {said}: it holds the whole board")
     if len(words) == 1:
         text = _read_named_file(words[0])
         if text is not None:
@@ -94,9 +98,11 @@ def _read_until_silent(fd: int, name: str) -> bytes:
     data = b""
     while len(data) <= MAX_BOARD_BYTES:
         ready, _, _ = select.select([fd], [], [], PIPE_SILENCE_S)
-        if not ready:
-            raise InputError(f"{name}: nothing came through the pipe in "
-                             f"{PIPE_SILENCE_S:.0f} s")
+        if not ready:  # said as it happened: silent from the start, or stopped short
+            said = f"for {PIPE_SILENCE_S:g} s after {len(data):,} bytes" if data else (
+                f"in {PIPE_SILENCE_S:g} s")
+            raise InputError(f"{name}: nothing came through the pipe {said}, and it did "
+                             "not end")
         try:
             chunk = os.read(fd, MAX_BOARD_BYTES + 1 - len(data))
         except BlockingIOError:

@@ -29,6 +29,7 @@ from scorer.rules import HandSize, RuleSet
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
 from tui.commands.errors import InputError, given_once, output_path, refused
+from tui.commands.stdin_photo import STDIN
 
 __all__ = ["CheckResult", "InputError", "judge_board", "judge_board_text", "read_board_source",
            "rules_from_args", "run"]
@@ -194,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
         if args.disputed and len(args.board) > 1 and all(map(_names_a_file, args.board)):
             raise InputError(f"--disputed judges one photo of the tableau at a time; "
                              f"{len(args.board)} were given")
-        if args.disputed and args.board == ["-"]:
+        if args.disputed and args.board == [STDIN]:
             raise InputError("--disputed goes with a photo of the tableau given as a file: "
                              "standard input is read as a board in notation")
         if args.disputed:

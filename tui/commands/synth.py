@@ -52,6 +52,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                         for dest in HAND_OPTIONS})
 
 
+def _photos_of_another_set(out: Path, prefix: str) -> str | None:
+    """The name of a photo in ``out``/images that a set of this kind did not write (its
+    names start with ``prefix``), or None: rendering again into a set of its own kind
+    (another seed, more photos) is fine."""
+    try:
+        return next((p.name for p in (out / "images").iterdir()
+                     if not p.name.startswith(prefix)), None)
+    except OSError:  # no images folder yet (or none to list): written as usual
+        return None
+
+
 def _hand_options_given(args: argparse.Namespace) -> list[str]:
     """The hand options set away from their defaults (the parser's own, kept with the
     namespace by ``add_arguments``)."""
@@ -70,6 +81,13 @@ def run(args: argparse.Namespace) -> int:
     if args.yard and not args.hard and not args.tableau:  # it rendered no yard, unsaid
         print("chickenfoot synth: --yard lays the face-down tiles of --hard photos together: "
               "give --hard P too (the share of photos with them)", file=sys.stderr)
+        return 2
+
+    foreign = _photos_of_another_set(Path(args.out), "tableau_" if args.tableau else "synth_")
+    if foreign:  # they were mixed in: a real labelled set took rendered photos unasked
+        print(f"chickenfoot synth: {clip_name(args.out)} already holds photos this kind of "
+              f"set does not write (like {clip_name(foreign)}): give a new or empty folder",
+              file=sys.stderr)
         return 2
 
     def progress(done: int, total: int) -> None:

@@ -241,8 +241,9 @@ def human_lines(result: RecognitionResult, rules: RuleSet | None = None,
     lines += [f"  {tile_text(t, doubt_below)}" for t in sure]
     if doubtful:
         lines.append(f"  {counted(len(doubtful), 'tile')} doubtful: confirm")
-        lines += [f"  {tile_text(t, doubt_below)}  (confidence {t.confidence:.2f})"
-                  for t in doubtful]
+        # rounded down: a doubtful 0.9999 under --min-confidence 1 read "1.00"
+        lines += [f"  {tile_text(t, doubt_below)}  (confidence "
+                  f"{math.floor(t.confidence * 100) / 100:.2f})" for t in doubtful]
     total = f"  pip total: {pip_total(hand)}   score: {score_hand(hand, rules)}"
     if doubtful:
         total += ("   (doubtful tiles counted)" if count_doubtful else
