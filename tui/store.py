@@ -337,6 +337,8 @@ class Store:
         """SQLite's reason for not opening the file, in a player's words where it names a
         cause the folder shows: the scorecard writes its journal beside the file, so a
         full disk or a read-only folder stop it even from showing saved games."""
+        if self.path.is_symlink() and not self.path.exists():  # SQLite says only "unable"
+            return f"it is a link to {clip_name(os.readlink(self.path))}, which is not there"
         folder = self.path.parent
         try:
             free = shutil.disk_usage(folder).free

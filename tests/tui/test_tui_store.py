@@ -691,6 +691,15 @@ def test_a_read_only_file_is_said_when_it_is_opened(tmp_path, monkeypatch):
     store.close()
 
 
+def test_a_link_to_a_place_that_is_not_there_is_said_as_such(tmp_path):
+    # SQLite's words alone: "cannot open games.db: unable to open database file"
+    path = tmp_path / "games.db"
+    path.symlink_to(tmp_path / "gone" / "games.db")
+    with pytest.raises(StoreError, match="it is a link to .*gone/games.db, which is not there"):
+        Store(path)
+    assert path.is_symlink() and not (tmp_path / "gone").exists()
+
+
 def test_a_new_file_that_could_not_be_filled_is_not_left_behind(tmp_path, monkeypatch):
     # a full disk left a 0-byte file, which the next start called damaged and kept aside
     path = tmp_path / "games.db"
