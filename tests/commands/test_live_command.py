@@ -31,6 +31,21 @@ def test_headless_on_the_sample_video(truth_reader, capsys):
     assert "80 frames" in err
 
 
+def test_output_that_cannot_be_written_is_the_one_line_said(truth_reader, capsys,
+                                                           monkeypatch):
+    # `live ... >/dev/full` said "1 frames, 0.0 fps" before "cannot write: ..."
+    import io
+    import sys
+
+    class Full(io.StringIO):
+        def write(self, text):
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(sys, "stdout", Full())
+    assert main(["live", "--camera", str(SAMPLE), "--no-window", "--max-frames", "3"]) == 2
+    assert capsys.readouterr().err == "chickenfoot live: cannot write: No space left on device\n"
+
+
 @pytest.mark.parametrize("given", [["--host", "0.0.0.0"], ["--port", "9000"]])
 def test_the_pages_address_without_a_page_is_refused_not_ignored(given, capsys):
     """--host and --port set the page's address; with --no-window they did nothing."""
@@ -96,6 +111,16 @@ def test_a_missing_video_file_is_one_line(truth_reader, capsys):
     err = capsys.readouterr().err
     assert err == ("chickenfoot live: no video file at nowhere.avi (give a camera index, a "
                    "stream URL or a video file)\n")
+
+
+def test_a_loop_of_links_as_camera_is_said_as_such(truth_reader, tmp_path, capsys):
+    # it was "no video file at loop.avi", though a link lies there
+    (tmp_path / "loop.avi").symlink_to(tmp_path / "back.avi")
+    (tmp_path / "back.avi").symlink_to(tmp_path / "loop.avi")
+    assert main(["live", "--camera", str(tmp_path / "loop.avi"), "--no-window"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("chickenfoot live: cannot open ") and "symbolic links" in err
+    assert err.count("\n") == 1
 
 
 def test_a_negative_camera_index_is_named(truth_reader, capsys):

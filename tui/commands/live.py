@@ -195,6 +195,9 @@ def run(args: argparse.Namespace) -> int:
     except BrokenPipeError:  # the reader of our lines went away (`| head -1`)
         status = EXIT_PIPE
         raise
+    except OSError:  # its output cannot be written (a full disk): the guard's line alone
+        status = 2
+        raise
     finally:
         source.close()
         # after an error its one line says it all; after a closed output, as after any

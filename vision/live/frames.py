@@ -43,7 +43,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from scorer.messages import clip_name
+from scorer.messages import clip_name, os_reason
 from vision.camera_index import camera_index_problem
 from vision.file_kind import special_kind
 from vision.image import sniff_format
@@ -168,6 +168,12 @@ def parse_source(text: str | int) -> SourceSpec:
         if kind is not None:
             raise SourceError(f"{shown} is {kind}, not a video file or a camera (give a "
                               "camera index, a stream URL or a video file)")
+        try:  # not there, or there but not to be reached (a loop of links, no permission)
+            os.stat(path)
+        except FileNotFoundError:
+            pass
+        except OSError as error:
+            raise SourceError(f"cannot open {shown}: {os_reason(error)}") from None
         raise SourceError(f"no video file at {shown} (give a camera index, a stream URL or a "
                           "video file)")
     if _a_photo(path):  # OpenCV plays it as a video of one frame, too short to settle
