@@ -11,6 +11,7 @@ import threading
 import time
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -162,6 +163,23 @@ def test_a_camera_plugged_back_in_carries_on():
     frame = source.read()
     assert int(frame.image[0, 0, 0]) in (7, 8) and frame.index == 1
     assert len(messages) == 2 and sleeps == [0.5, 1.0]
+    source.close()
+
+
+def test_a_camera_that_gives_another_size_says_so_once_not_at_every_reconnect():
+    # a stream that stalled and came back said "gives 416x416, not ..." at every reconnect
+    class Sized(FakeCapture):
+        def get(self, prop):
+            return {cv2.CAP_PROP_FRAME_WIDTH: 6.0, cv2.CAP_PROP_FRAME_HEIGHT: 4.0}.get(prop, 0.0)
+
+    messages = []
+    factory = Factory(Sized([_img(1), FAIL]), Sized([_img(2), FAIL]), Sized([_img(3)]))
+    source = open_source("0", (1280, 720), open_capture=factory, on_message=messages.append,
+                         sleep=lambda _s: None)
+    assert [int(source.read().image[0, 0, 0]) for _ in range(3)] == [1, 2, 3]
+    assert [m for m in messages if "asked for" in m] == ["camera 0 gives 6x4, not the 1280x720 "
+                                                         "asked for"]
+    assert len([m for m in messages if "retrying" in m]) == 2
     source.close()
 
 

@@ -374,9 +374,10 @@ class CaptureSource:
             return None
         self.fps = worker.fps or self.fps
         self.frame_count = worker.frame_count or self.frame_count
+        said_before = self.frame_size == worker.actual_size  # each reconnect said it again
         self.frame_size = worker.actual_size or self.frame_size
         if (self.live and self.size and worker.actual_size
-                and worker.actual_size != self.size):
+                and worker.actual_size != self.size and not said_before):
             self.on_message(f"{self.name} gives {worker.actual_size[0]}x{worker.actual_size[1]}"
                             f", not the {self.size[0]}x{self.size[1]} asked for")
         return worker
