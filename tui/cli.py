@@ -11,6 +11,7 @@ import argparse
 import importlib
 import importlib.util
 import os
+import re
 import sys
 
 # name -> (module, one-line help). Modules live in tui/commands/.
@@ -80,6 +81,10 @@ class _Parser(argparse.ArgumentParser):
         self.register("type", int, _ascii_int)
         self.register("action", None, _StoreOnce)
         self.register("action", "store", _StoreOnce)
+        # "-inf", "-1e5" and "-nan" are values too (refused by the option's own check, in
+        # its words), not options: argparse said "expected one argument"
+        self._negative_number_matcher = re.compile(
+            r"^-(\d+|\d*\.\d+|\d+\.?\d*[eE][-+]?\d+|inf(inity)?|nan)$", re.IGNORECASE)
 
     def parse_known_args(self, args=None, namespace=None):
         import sys

@@ -116,6 +116,8 @@ def test_a_board_piped_to_standard_input_is_read_to_its_end(capsys, monkeypatch)
 @pytest.mark.parametrize("argv, part", [
     (["read", "--min-confidence", "nan", "x.jpg"], "not a number from 0 to 1"),
     (["read", "--min-confidence", "-5", "x.jpg"], "not a number from 0 to 1"),
+    (["read", "--min-confidence", "-inf", "x.jpg"], "not a number from 0 to 1"),  # was an
+    (["read", "--min-confidence", "-1e5", "x.jpg"], "not a number from 0 to 1"),  # option
     (["live", "--stall-timeout", "nan"], "not a number of seconds"),
     (["synth", "out", "--stretch", "5"], "not a number from 0 to 1"),
     (["simulate", "--games", "99999999999999999999"], "--games must be from 1 to"),
