@@ -54,34 +54,21 @@ def test_a_board_pipe_nobody_writes_to_is_given_up(tmp_path, capsys, monkeypatch
 
 
 @linux
-def test_a_standard_input_pipe_that_never_sends_is_given_up(capsys, monkeypatch):
+@pytest.mark.parametrize("sent, said", [
     # `tail -f /dev/null | chickenfoot check -` waited forever; a named pipe did not
-    import io
-
-    from tui.commands import board_source
-
-    monkeypatch.setattr(board_source, "PIPE_SILENCE_S", 0.2)
-    read_end, write_end = os.pipe()  # the writer stays open and silent
-    try:
-        with open(read_end, "rb", closefd=False) as raw:
-            monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw))
-            assert main(["check", "-", "--play", "1-5@9-1"]) == 2
-    finally:
-        os.close(read_end)
-        os.close(write_end)
-    one_line(capsys, "standard input: nothing came through the pipe")
-
-
-@linux
-def test_a_pipe_that_stops_short_is_said_to_have_stopped_not_to_be_empty(capsys, monkeypatch):
+    (b"", "standard input: nothing came through the pipe in 0.2 s"),
     # `(echo 9-9 9-1@9-9; sleep 6; ...) | check -` was told nothing came through at all
+    (b"9-9 9-1@9-9", "standard input: nothing came through the pipe for 0.2 s after 11 bytes"),
+])
+def test_a_standard_input_pipe_that_goes_silent_is_given_up_saying_so(sent, said, capsys,
+                                                                       monkeypatch):
     import io
 
     from tui.commands import board_source
 
     monkeypatch.setattr(board_source, "PIPE_SILENCE_S", 0.2)
     read_end, write_end = os.pipe()
-    os.write(write_end, b"9-9 9-1@9-9")  # and the writer stays open, silent
+    os.write(write_end, sent)  # and the writer stays open, silent
     try:
         with open(read_end, "rb", closefd=False) as raw:
             monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(raw))
@@ -89,7 +76,7 @@ def test_a_pipe_that_stops_short_is_said_to_have_stopped_not_to_be_empty(capsys,
     finally:
         os.close(read_end)
         os.close(write_end)
-    one_line(capsys, "standard input: nothing came through the pipe for 0.2 s after 11 bytes")
+    one_line(capsys, said)
 
 
 @pytest.mark.parametrize("words, said", [(["-", "-"], "is given twice"),
