@@ -282,6 +282,8 @@ def _coerce(name: str, kind: type, raw: object) -> object:
         raise ValueError(f"{name} must be yes or no, not '{clip(str(raw), 40)}'")
     # int() reads any script's digits ('٦' is 6) and underscores ('1_000'): a rule is
     # typed in 0-9, as --set is
+    if isinstance(raw, bool) or not isinstance(raw, (int, str)):  # a stored true, 9.0, 1e400
+        raise ValueError(f"{name} must be a whole number, not '{clip(str(raw), 40)}'")
     digits = raw.strip().lstrip("+-") if isinstance(raw, str) else None
     if digits is not None and not (digits.isascii() and digits.isdigit()):
         raise ValueError(f"{name} must be a whole number in 0-9 digits, not "

@@ -22,7 +22,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from scorer.game import Ladder, LadderError, LadderWalk, walk_ladder
-from scorer.messages import counted
+from scorer.messages import clip, counted
 from scorer.rules import RoundOrder, RuleSet, TieBreak
 from scorer.scoring import most_round_points
 from scorer.tiles import Tile
@@ -81,9 +81,12 @@ class Entry:
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Entry:
         raw = data.get("raw")
+        went_out = data.get("went_out", False)
+        if not isinstance(went_out, bool):
+            raise ValueError(f"a stored went-out mark is {clip(repr(went_out), 40)}, not yes or no")
         return cls(
-            points=int(data["points"]),  # type: ignore[arg-type]
-            went_out=bool(data.get("went_out", False)),
+            points=stored_whole(data["points"], "score"),
+            went_out=went_out,
             method=Method(str(data.get("method", "typed"))),
             tiles=tuple(Tile.parse(str(t)) for t in data.get("tiles", ())),  # type: ignore[union-attr]
             raw_json=json.dumps(raw, sort_keys=True) if raw is not None else "",
@@ -481,7 +484,9 @@ class Scorecard:
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Scorecard:
-        players = tuple(str(p) for p in data["players"])  # type: ignore[union-attr]
+        players = tuple(data["players"])  # type: ignore[arg-type]
+        if not all(isinstance(p, str) for p in players):
+            raise ValueError("a stored player's name is not text")
         rules = RuleSet.from_dict(dict(data.get("rules", {})))  # type: ignore[call-overload]
         rounds = tuple(
             tuple(None if e is None else Entry.from_dict(e) for e in row)
@@ -493,7 +498,7 @@ class Scorecard:
                 raise ValueError("a stored round does not have one score per player")
             if any(e is not None and e.points > most for e in row):
                 raise ValueError(f"a stored score is more than one round can cost ({most})")
-        openings = tuple(None if o is None else int(o)
+        openings = tuple(None if o is None else stored_whole(o, "opening double")
                          for o in data.get("openings", ()))  # type: ignore[union-attr]
         if len(openings) > len(rounds):
             raise ValueError("a stored game names more opening doubles than it has rounds")
@@ -529,6 +534,14 @@ class Scorecard:
     def _check_round(self, round_index: int) -> None:
         if not 0 <= round_index < len(self.rounds):
             raise ValueError(f"there is no round {round_index + 1}")
+
+
+def stored_whole(value: object, what: str) -> int:
+    """A whole number as a saved game holds it: JSON's int, not a true, 44.5 or 1e400
+    (``int()`` made them 1, 44 and a crash at every start)."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"a stored {what} is {clip(repr(value), 40)}, not a whole number")
+    return value
 
 
 def _trimmed(openings: list[int | None]) -> tuple[int | None, ...]:

@@ -632,6 +632,14 @@ def test_a_named_file_that_is_no_database_is_refused_and_left_untouched(tmp_path
     (lambda text: text.replace('"points": 12', '"points": ' + "9" * 5000),
      "its saved text is damaged (it holds a number too long to read)"),
     (lambda text: text[:len(text) // 2], "its saved text is damaged"),
+    # int() turned these into a crash at every start (1e400 is infinity), 1 and 44
+    (lambda text: text.replace('"points": 12', '"points": 1e400'), "a stored score is inf"),
+    (lambda text: text.replace('"points": 12', '"points": true'), "a stored score is True"),
+    (lambda text: text.replace('"points": 12', '"points": 44.5'), "a stored score is 44.5"),
+    (lambda text: text.replace('"set_max": 9', '"set_max": 1e400'), "set-max must be a whole"),
+    (lambda text: text.replace('"set_max": 9', '"set_max": 9.0'), "set-max must be a whole"),
+    (lambda text: text.replace('"players": ["Ann"', '"players": [{"a": 1}'),
+     "a stored player's name is not text"),
 ])
 def test_a_damaged_saved_card_is_refused_in_words_not_python_s(tmp_path, damage, said):
     path = tmp_path / "games.db"
