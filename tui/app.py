@@ -802,7 +802,7 @@ class ChickenFootApp(App[None]):
         before = self.card
         self.saved = card
         self.show(card)
-        self._to_changed_cell(before)
+        self._to_changed_cell(before, redone=not undo)
         self.notify(f"{'Undone' if undo else 'Redone'}: {label}", timeout=4)
 
     def _redo_unsaved(self) -> None:
@@ -819,16 +819,18 @@ class ChickenFootApp(App[None]):
             self._undone_unsaved = undone
             if not undone:
                 self._store_redos = None
-        self._to_changed_cell(before)
+        self._to_changed_cell(before, redone=True)
         self.notify(f"Redone: {change.label}", timeout=4)
 
     def _forget_undone_unsaved(self) -> None:
         self._undone_unsaved = []
         self._store_redos = None
 
-    def _to_changed_cell(self, before: Scorecard | None) -> None:
-        """The cursor to the first cell an undo or redo changed, so that what is typed
-        next goes where the player was, not to the cell after it."""
+    def _to_changed_cell(self, before: Scorecard | None, redone: bool = False) -> None:
+        """The cursor to the first cell an undo changed, so that what is typed next goes
+        where the player was, not to the cell after it. A redo that puts a score back moves
+        on from it as entering that score did (staying, the next score typed replaced the
+        one just redone)."""
         after = self.card
         if before is None or after is None or before.players != after.players:
             return
@@ -839,7 +841,10 @@ class ChickenFootApp(App[None]):
                 now = after.rounds[round_index][seat] if round_index < len(after.rounds) \
                     else None
                 if was != now:
-                    self.scorecard.move_to(round_index, player)
+                    if redone and was is None:
+                        self._advance(round_index, player)
+                    else:
+                        self.scorecard.move_to(round_index, player)
                     return
 
     def action_history(self) -> None:

@@ -460,3 +460,21 @@ async def test_a_doubtful_tile_is_not_counted_until_confirmed(make_app, photo):
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
         assert app.card.entry(0, "Ann").points == 11 + 50 + 6
+
+
+async def test_after_a_redo_the_next_score_goes_to_the_next_player(make_app):
+    # the cursor stayed on the score redone, and the next score typed replaced it
+    app = make_app(FakeRecognizer())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo, Cy")
+        await type_score(pilot, 12)
+        await type_score(pilot, 7)
+        await pilot.press("u")
+        await pilot.pause()
+        assert app.scorecard.selected() == (0, "Bo")  # an undo: back where it was
+        await pilot.press("U")
+        await pilot.pause()
+        assert app.scorecard.selected() == (0, "Cy")  # a redo: on, as entering did
+        await type_score(pilot, 30)
+        assert [app.card.entry(0, p).points for p in ("Ann", "Bo", "Cy")] == [12, 7, 30]
