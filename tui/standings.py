@@ -45,18 +45,22 @@ def ranks(card: Scorecard) -> dict[str, int]:
 
 
 def lead_words(card: Scorecard) -> str:
-    """"Bo leads by 12 after 3 rounds", "Zoë, Ann and Bo share the lead"; "" before any
+    """"Bo leads by 12 after 3 rounds", "Zoë, Ann and Bo share the lead", "Ann leads on
+    the tie-break ... (level with Bo on 40)": the leaders are the rank column's #1, so the
+    words never say a lead is shared where the column names one leader; "" before any
     round is complete."""
     done = card.settled()
     played = done.rounds_played()
     if not played:
         return ""
-    totals = done.totals()
-    best = min(totals.values())
-    leaders = [p for p in card.players if totals[p] == best]
+    rank, totals = ranks(card), done.totals()
+    leaders = [p for p in card.players if rank[p] == 1]
     after = f"after {played} round" + ("" if played == 1 else "s")
     if len(leaders) > 1:
         return f"{names(leaders)} share the lead {after}"
-    behind = sorted(t for p, t in totals.items() if p != leaders[0])
-    margin = behind[0] - best if behind else 0
+    best = totals[leaders[0]]
+    level = [p for p in card.players if p != leaders[0] and totals[p] == best]
+    if level:
+        return f"{leaders[0]} leads on the tie-break {after} (level with {names(level)} on {best})"
+    margin = min(t for p, t in totals.items() if p != leaders[0]) - best if len(totals) > 1 else 0
     return f"{leaders[0]} leads by {margin} {after}"

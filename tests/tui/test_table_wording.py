@@ -56,6 +56,15 @@ def test_the_rank_column_follows_the_tie_break():
     assert ranks(shared) == {"Ann": 1, "Bo": 1, "Cy": 3}
 
 
+def test_the_lead_in_words_follows_the_tie_break_as_the_rank_column_does():
+    # "Ann and Bo share the lead" stood beside ranks #1 Ann, #2 Bo
+    rows = [(0, 0, 30), (0, 10, 30), (0, 0, 30), (105, 95, 30)]
+    card = card_of(("Ann", "Bo", "Cy"), rows)
+    assert lead_words(card) == "Ann leads on the tie-break after 4 rounds (level with Bo on 105)"
+    shared = card_of(("Ann", "Bo", "Cy"), rows, RuleSet(tie_break=TieBreak.SHARED))
+    assert lead_words(shared) == "Ann and Bo share the lead after 4 rounds"
+
+
 def test_marks_are_not_letters_that_read_like_keys():
     assert not any(mark.isalpha() for mark in METHOD_MARK.values())
     assert METHOD_MARK[Method.TILES] != METHOD_MARK[Method.CAPTURE]
