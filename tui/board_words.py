@@ -42,6 +42,9 @@ def problem_line(problem: BoardProblem, tiles: Sequence[TileReading],
     kind, ix, vs = problem.kind, problem.tiles, problem.values
     if kind is Kind.NO_TILES:
         return "no tiles were found in the photo"
+    if kind is Kind.NOT_A_TABLEAU and len(ix) == 1:
+        return ("only one tile was read: a tableau has tiles played on its spinner "
+                "(photograph the whole board, or score a hand with chickenfoot read)")
     if kind is Kind.NOT_A_TABLEAU:
         joined = vs[0] if vs else 0
         lying = (f"none of the {len(ix)} tiles read is joined to a spinner" if not joined

@@ -1305,13 +1305,14 @@ def test_an_arm_too_far_off_a_spinner_found_where_tiles_meet_is_said(
 
 @pytest.mark.parametrize("half", [0, 1])
 def test_the_spinner_is_decoded_as_a_double(half: int) -> None:
-    """The spinner alone, one half read 3 with the runner-up 9: no join settles it, but
-    the spinner is a double."""
-    truth = readings_of("9-9")
-    truth[0] = unsure(truth[0], half, 3, 9, 0.55, 0.4)
+    """The spinner, one half read 3 with the runner-up 9, is decoded as the double it must
+    be (with an arm on it: a spinner alone is a board only when read surely)."""
+    truth = readings_of("9-9 9-1@9-9")
+    i = index_of(truth, 9, 9)
+    truth[i] = unsure(truth[i], half, 3, 9, 0.55, 0.4)
     reading = read_tableau(truth, 9)
     assert reading.ok, problem_lines(reading)
-    assert format_board(reading.board) == "9-9"
+    assert format_board(reading.board) == "9-9 9-1@9-9"
     assert [(c.read, c.decoded) for c in reading.corrections] == [(3, 9)]
 
 
@@ -1334,7 +1335,15 @@ def test_tiles_lying_apart_are_no_tableau_and_no_board() -> None:
     reading = read_tableau(tiles, 9)
     assert not reading.built and [p.kind for p in reading.problems] == [Kind.NOT_A_TABLEAU]
     assert problem_lines(reading)[0].startswith("this looks like a hand, not a tableau")
-    assert read_tableau(tiles[:1], 9).ok  # one tile alone is a spinner
+    assert read_tableau(tiles[:1], 9).ok  # one tile alone, read surely, is a spinner
+
+
+def test_one_tile_alone_read_unsurely_is_no_tableau() -> None:
+    # a picture without dominoes, two square buttons read as a 0-0 (raw 0.6), was a board
+    tile = readings_of("0-0")[0]
+    reading = read_tableau([replace(tile, confidence=0.6)], 9)
+    assert not reading.built and [p.kind for p in reading.problems] == [Kind.NOT_A_TABLEAU]
+    assert problem_lines(reading)[0].startswith("only one tile was read")
 
 
 def _far(tile: TileReading, dx: float) -> TileReading:

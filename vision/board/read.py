@@ -514,10 +514,13 @@ def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
                         tree: TableauTree) -> list[BoardProblem]:
     touching = sum(1 for j in tree.join if j is not None and j.touching)
     joined = touching + 1 if touching else 0
-    if len(tiles) >= 2 and 2 * joined <= len(tiles):
+    alone = len(tiles) == 1 and tiles[0].confidence < SURE
+    if alone or (len(tiles) >= 2 and 2 * joined <= len(tiles)):
         # A tableau is tiles laid end to end, touching: with most of them lying apart (two
         # tiles of a hand left nearly touching, others within reach), the photo is of
-        # something else
+        # something else. One tile alone is the spinner when read SURE; under it, it may be
+        # something plain read as a tile (a picture's two square buttons read 0-0 made a
+        # board of one)
         return [BoardProblem(Kind.NOT_A_TABLEAU, tuple(range(len(tiles))), (joined,))]
     # clutter read as tiles is read in doubt; a tableau's tiles (a few found on a second
     # look aside) are not
