@@ -28,6 +28,7 @@ from scorer.messages import counted, escaped
 from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
+from tui.entry_order import next_cell
 from tui.guard import EXIT_TERMINATED
 from tui.keys_ahead import KeysAhead
 from tui.keys_on_hold import KeysOnHold, may_close, may_open
@@ -672,20 +673,9 @@ class ChickenFootApp(App[None]):
         self._advance(round_index, player)
 
     def _advance(self, round_index: int, player: str) -> None:
-        card = self.card
-        if card is None:
-            return
-        seat = card.players.index(player)
-        for step in range(1, len(card.players) + 1):
-            other = card.players[(seat + step) % len(card.players)]
-            if card.entry(round_index, other) is None:
-                self.scorecard.move_to(round_index, other)
-                return
-        current = card.current_round()
-        if current is not None:
-            first = next((p for p in card.players if current >= len(card.rounds)
-                          or card.entry(current, p) is None), card.players[0])
-            self.scorecard.move_to(current, first)
+        cell = next_cell(self.card, round_index, player) if self.card is not None else None
+        if cell is not None:
+            self.scorecard.move_to(*cell)
 
     def action_went_out(self) -> None:
         self._new_change_then(self._went_out)

@@ -6,12 +6,17 @@ the cells the way a spreadsheet fills a pasted column, not to type them again: s
 line is a score, taken where Enter would take the next one (the next player without a
 score), as if typed with Enter after it. A column with a line that is no score is
 refused whole, in one line that names it: half a column saved would leave the player to
-find where it stopped."""
+find where it stopped. So is a column longer than the cells the game has left (its last
+lines were dropped without a word), and a column pasted over a score that would go on into
+another round (a round's corrected scores, pasted on its first cell, changed that one and
+filled the next round, which nobody had played)."""
 
 from __future__ import annotations
 
-from scorer.messages import clip
+from scorer.messages import clip, counted
 from scorer.rules import RuleSet
+from scorer.scorecard import Scorecard
+from tui.entry_order import Cell, next_cell
 from tui.screens.points import typed_points
 
 SHOWN = 12  # characters of a line quoted back
@@ -51,3 +56,22 @@ def column_keys(lines: list[str]) -> list[tuple[str, str]]:
         keys += [(character, character) for character in line]
         keys.append(("enter", "\r"))
     return keys
+
+
+def placement_problem(lines: list[str], card: Scorecard, start: Cell) -> str | None:
+    """Why the column ``lines`` (every one a score) cannot be taken from ``start`` as
+    typing it would place it, in one line; None when it can."""
+    cells, filled = [start], card
+    for line in lines[:-1]:
+        filled = filled.with_score(*cells[-1], typed_points(line, card.rules))
+        cell = next_cell(filled, *cells[-1])
+        if cell is None:
+            return (f"Not pasted: {counted(len(lines), 'score')}, and the game has room for "
+                    f"{len(cells)} from the selected cell on.")
+        cells.append(cell)
+    later = sorted({r for r, _ in cells if r != start[0]})
+    if card.entry(*start) is not None and later:
+        return (f"Not pasted: {start[1]}'s score in round {start[0] + 1} is there already, "
+                f"and the column would go on into round {later[0] + 1}. Paste one score to "
+                "change one; a column fills the empty cells from the selected one on.")
+    return None

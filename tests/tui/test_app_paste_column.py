@@ -64,6 +64,37 @@ async def test_a_column_pasted_on_the_scorecard_scores_each_cell_in_turn(make_ap
         assert points(app, 0) == {"Ann": 4, "Bo": 9, "Cy": None}
 
 
+async def test_a_column_pasted_over_a_full_round_does_not_spill_into_the_next(make_app):
+    # a round's corrected scores, pasted on its first cell, changed Ann's and scored Ann
+    # and Bo in round 2, which nobody had played
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo, Cy")
+        await paste(pilot, "12\n7\n30\n")
+        await settle(pilot, 10)
+        app.scorecard.move_to(0, "Ann")
+        await paste(pilot, "15\n8\n31\n")
+        await settle(pilot, 10)
+        assert points(app, 0) == {"Ann": 12, "Bo": 7, "Cy": 30}
+        assert points(app, 1) == {"Ann": None, "Bo": None, "Cy": None}
+        said = [n for n in notices(app) if n.startswith("Not pasted: Ann's score in round 1")]
+        assert len(said) == 1 and "into round 2" in said[0], notices(app)
+
+
+async def test_a_column_longer_than_the_game_has_cells_is_refused_whole(make_app):
+    # the last lines were dropped without a word once the game was over
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await new_game(pilot, "Ann, Bo")  # 10 rounds: 20 cells
+        await paste(pilot, "\n".join(["3"] * 21))
+        await settle(pilot, 10)
+        assert points(app, 0) == {"Ann": None, "Bo": None}
+        assert "Not pasted: 21 scores, and the game has room for 20 from the selected cell " \
+               "on." in notices(app)
+
+
 async def test_a_column_pasted_in_a_row_fills_its_cells_from_there(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -35,7 +35,7 @@ from scorer.scorecard import Entry, Method, Scorecard
 from scorer.scoring import score_hand, tile_points
 from scorer.tiles import Tile, full_set
 from tui.keys_ahead import FieldInput
-from tui.pasted_column import column_keys, column_problem
+from tui.pasted_column import column_keys, column_problem, placement_problem
 from tui.plain import Label, Static
 from tui.recognizer import (
     CameraUnavailable,
@@ -336,6 +336,8 @@ class ScoreEntryScreen(Screen[Entry | None]):
         is this cell's, saved now; the others are typed on, each with its Enter, for
         the cells Enter moves to. Refused whole when a line is no score."""
         problem = column_problem(lines, self.rules)
+        if problem is None:
+            problem = placement_problem(lines, self.card, (self.round_index, self.player))
         if problem is not None:
             self.notify(problem, title="Pasted", severity="warning", timeout=8)
             return False

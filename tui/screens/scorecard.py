@@ -23,7 +23,13 @@ from textual.widgets import DataTable, Footer, Header
 from scorer.messages import clip
 from scorer.scorecard import Method, Scorecard
 from tui.column_fit import fitted_widths
-from tui.pasted_column import column_keys, column_problem, is_column, pasted_lines
+from tui.pasted_column import (
+    column_keys,
+    column_problem,
+    is_column,
+    pasted_lines,
+    placement_problem,
+)
 from tui.plain import Static
 from tui.recognizer import clean_path, folder_not_photo
 from tui.standings import lead_words, names, ranks
@@ -348,6 +354,9 @@ class ScorecardScreen(Screen[None]):
             self.app.action_score("typed")  # says to start a game first
             return
         problem = column_problem(lines, self.card.rules)
+        spot = self.selected()
+        if problem is None and spot is not None:
+            problem = placement_problem(lines, self.card, spot)
         if problem is not None:
             self.notify(problem, title="Pasted", severity="warning", timeout=8)
             return
