@@ -773,7 +773,8 @@ class ChickenFootApp(App[None]):
                 return
             self.show(self.saved)
             self.notify(f"Not {'undone' if undo else 'redone'}: the game was changed in "
-                        f"another window ({conflict.label}); the card now shows it. Press "
+                        f"another window (it now stands after {conflict.label}); the card "
+                        "now shows it. Press "
                         f"{'u' if undo else 'U'} again to {'undo' if undo else 'redo'} "
                         "from here.", title="Changed in another window",
                         severity="warning", timeout=15)

@@ -136,10 +136,12 @@ class GameMissing(StoreError):
 
 class StoreConflict(StoreError):
     """The game was changed by another window or program since this Store read it; nothing
-    was written. ``label`` is the latest change there ("Bo 12 in round 1 (9-9)")."""
+    was written. ``label`` is the change the game now stands after ("Bo 12 in round 1
+    (9-9)"): after an undo there, an older change than the one made."""
 
     def __init__(self, game_id: int, label: str) -> None:
-        super().__init__(f"game {game_id} was changed in another window ({label})")
+        super().__init__(f"game {game_id} was changed in another window (it now stands "
+                         f"after {label})")
         self.game_id = game_id
         self.label = label
 

@@ -294,7 +294,8 @@ def test_a_save_based_on_an_older_state_is_refused_and_writes_nothing(tmp_path):
     seen_by_two = two.load(game)
     one.save(game, one.load(game).with_score(0, "Ann", 12), "Ann 12 in round 1")
     assert two.changed_elsewhere(game) and not one.changed_elsewhere(game)
-    with pytest.raises(StoreConflict, match=r"changed in another window \(Ann 12 in round 1\)"):
+    with pytest.raises(StoreConflict, match=r"changed in another window \(it now stands "
+                                            r"after Ann 12 in round 1\)"):
         two.save(game, seen_by_two.with_score(0, "Bo", 3), "Bo 3")
     with pytest.raises(StoreConflict):
         two.save(game, seen_by_two.with_score(0, "Bo", 3), "Bo 3")  # still refused
