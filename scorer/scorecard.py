@@ -37,8 +37,15 @@ def name_key(name: str) -> str:
     letters, invisible characters (zero-width spaces, direction marks) gone, case and
     runs of spaces ignored. Two names with one key look alike on the card."""
     plain = unicodedata.normalize("NFKC", name)
-    visible = "".join(c for c in plain if unicodedata.category(c) != "Cf")
+    visible = "".join(c for c in plain
+                      if unicodedata.category(c) != "Cf" and c not in _BLANK_LETTERS)
     return " ".join(visible.casefold().split())
+
+
+# Letters that show as nothing, outside the format characters (Cf): the Hangul fillers
+# and others Unicode calls default-ignorable, and the blank Braille pattern; a name of
+# them alone was taken though it shows blank on the card
+_BLANK_LETTERS = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
 
 
 class Method(enum.Enum):

@@ -45,6 +45,8 @@ def test_down_then_up_has_nineteen_rounds_and_double_12_has_thirteen():
     (("Ann", "Ann\u200b"), "share the name Ann"),  # a zero-width space after it
     (("Ann", "\uff21nn"), "share the name Ann .written as \uff21nn too"),  # full-width A
     (("Ann", "\u200b"), "needs a name"),
+    (("Ann", "\u3164\u3164"), "needs a name"),  # Hangul fillers: blank on the card
+    (("Bo", "Bo\u2800"), "share the name Bo"),  # a blank Braille pattern after it
     (("Ann", "Bo\x1b[2J"), "player 2's name holds a control character"),
     (("Ann", "Bo\tCy"), "control character"),
     (("Ann", "B" * 25), "at most 24 characters .player 2's has 25"),
