@@ -31,6 +31,15 @@ def test_a_port_in_use_leaves_no_new_scorecard_file(tmp_path, capsys):
         taken.close()
 
 
+def test_a_live_view_that_cannot_start_leaves_no_new_scorecard_file(tmp_path, capsys):
+    # the store was made before the live view was tried: a 20 KB file stayed behind
+    card = tmp_path / "new.sqlite3"
+    assert main(["serve", "--port", "0", "--db", str(card), "--live",
+                 str(tmp_path / "no.avi"), "--live-port", "0"]) == 2
+    assert not card.exists()
+    assert "no video file at" in capsys.readouterr().err
+
+
 def test_a_second_ctrl_c_while_pages_close_still_ends_130_in_one_line(tmp_path):
     # raised again inside the closing, the stop cut it short: exit 2, nothing said
     server = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--port", "0",
@@ -57,3 +66,51 @@ def test_a_second_ctrl_c_while_pages_close_still_ends_130_in_one_line(tmp_path):
             server.communicate()
     assert server.returncode == 130
     assert err.decode() == "chickenfoot: interrupted\n"
+
+
+def test_another_sites_page_and_other_names_are_refused_and_bad_messages_are_one_line(
+        tmp_path):
+    # any site's page could open the scorecard's websocket and start games and type
+    # scores; a page sent as another name (DNS rebinding) was served; a /ws visit with no
+    # upgrade got no answer at all, and a message that is no JSON printed a traceback
+    server = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--port", "0",
+                               "--db", str(tmp_path / "card.sqlite3")],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        url = re.search(rb"http://\S+/", server.stdout.readline()).group().decode()
+        socket_url = f"{url}ws?width=80&height=24"
+
+        async def visit() -> list[int]:
+            statuses = []
+            async with aiohttp.ClientSession() as browser:
+                for headers in ({}, {"Host": "rebound.example:80"}):
+                    async with browser.get(url, headers=headers) as page:
+                        statuses.append(page.status)
+                async with browser.get(f"{url}ws") as plain:
+                    statuses.append(plain.status)
+                try:
+                    async with browser.ws_connect(socket_url,
+                                                  headers={"Origin": "http://other.example"}):
+                        statuses.append(101)
+                except aiohttp.WSServerHandshakeError as refused:
+                    statuses.append(refused.status)
+                async with browser.ws_connect(socket_url,
+                                              headers={"Origin": url.rstrip("/")}) as page:
+                    await asyncio.wait_for(page.receive(), 60)  # its app process runs
+                    await page.send_str("not a message")
+                    while not page.closed:
+                        await asyncio.wait_for(page.receive(), 30)
+            return statuses
+
+        assert asyncio.run(visit()) == [200, 403, 400, 403]
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=60)
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
+    lines = err.decode().splitlines()
+    assert lines[-1] == "chickenfoot: interrupted" and "Traceback" not in err.decode()
+    assert lines[:-1] == ["chickenfoot serve: a page's connection was closed: it sent what "
+                          "the scorecard cannot read (Expecting value: line 1 column 1 (char "
+                          "0))"]

@@ -109,26 +109,30 @@ def run(args: argparse.Namespace) -> int:
         _err(f"chickenfoot serve: {error}")
         return 2
     try:
-        path = resolve_db_path(getattr(args, "db", None))
-        # a store that cannot open is said now, not in every browser
-        Store(path, named=db_was_named(args)).close()
-    except StoreError as error:
-        sock.close()
-        _err(f"chickenfoot serve: {error}; choose another file with --db PATH or ${ENV_VAR}")
-        return 2
-    try:
         from tui.web.scorecard_server import ScorecardServer
     except ImportError as error:
         sock.close()
         _err(f"chickenfoot serve: textual-serve is not installed ({error.name or error}): "
              "pip install textual-serve")
         return 2
+    # the live view before the store too: a camera or port it cannot have left a new,
+    # empty scorecard file behind
     live = None
     if args.live is not None:
         live = start_live(args)
         if live is None:
             sock.close()
             return 2
+    try:
+        path = resolve_db_path(getattr(args, "db", None))
+        # a store that cannot open is said now, not in every browser
+        Store(path, named=db_was_named(args)).close()
+    except StoreError as error:
+        sock.close()
+        if live is not None:
+            live.close(_err)
+        _err(f"chickenfoot serve: {error}; choose another file with --db PATH or ${ENV_VAR}")
+        return 2
     live_port = live.server.server_address[1] if live is not None else None
     server = ScorecardServer(app_command(args, str(path)), sock, live_port=live_port)
     url = url_for(args.host, sock)
