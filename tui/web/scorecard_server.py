@@ -12,18 +12,26 @@ Three changes to textual-serve's ``Server``, each for the table:
   and links to the live view when one is served beside it (``serve --live``),
   and Ctrl+C or SIGTERM ends it quietly with the status every command uses (130); a
   second one while the pages close changes nothing.
+
+And two for what else a browser may send: the page and its websocket (which can change
+and delete games) answer this machine's own names only, and the websocket this server's
+own page only (any site's page may open a websocket to the player's machine); a bad
+message or request is one line, never a traceback.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import gc
+import ipaddress
 import logging
 import signal
 import socket
 import sys
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import web
@@ -44,13 +52,36 @@ class ScorecardServer(Server):
         self.stopped_by: str | None = None  # "interrupted" or "terminated"
 
     def initialize_logging(self) -> None:
-        logging.basicConfig(level=logging.WARNING, format="chickenfoot serve: %(message)s")
+        # one line a problem: a page sending what is no message of the app's, or a request
+        # too big to read, printed textual-serve's and aiohttp's tracebacks
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("chickenfoot serve: %(message)s"))
+        handler.addFilter(_one_line)
+        logging.basicConfig(level=logging.WARNING, handlers=[handler])
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        _refuse_other_names(request)
+        return await self._page(request)
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        """The page's connection to its app, which can change and delete games: from this
+        server's own page only. A browser lets any site's page open a websocket to this
+        machine (sending that site as the Origin), so a page of another site is refused,
+        as is a request that is no websocket (a crawler visiting /ws got no answer)."""
+        _refuse_other_names(request)
+        origin = request.headers.get("Origin")
+        if origin and urlsplit(origin).netloc != request.host:
+            raise web.HTTPForbidden(text="this is the scorecard's own connection: open the "
+                                         "scorecard's page\n")
+        if request.headers.get("Upgrade", "").lower() != "websocket":
+            raise web.HTTPBadRequest(text="a websocket, for the scorecard's page\n")
+        return await super().handle_websocket(request)
 
     async def on_startup(self, app: web.Application) -> None:
         return  # the command prints the address; no banner
 
     @aiohttp_jinja2.template("app_index.html")
-    async def handle_index(self, request: web.Request) -> dict[str, Any]:
+    async def _page(self, request: web.Request) -> dict[str, Any]:
         base = f"{request.scheme}://{request.host}"
         websocket = ("wss:" if request.scheme == "https" else "ws:") + base.split(":", 1)[1]
         return {
@@ -100,6 +131,45 @@ class ScorecardServer(Server):
             _restore(previous)
             if not loop.is_closed():
                 loop.close()
+
+
+def _one_line(record: logging.LogRecord) -> bool:
+    """A log record as one line, its traceback left out (the exception's words kept)."""
+    if record.exc_info and record.exc_info[1] is not None:
+        error = record.exc_info[1]
+        said = record.getMessage()
+        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
+        if record.name == "textual-serve":  # a page's connection, ended by it
+            said = "a page's connection was closed: it sent what the scorecard cannot read"
+        record.msg, record.args = (said if reason in said else f"{said} ({reason})"
+                                   ).strip() or reason, None
+    record.exc_info = record.exc_text = record.stack_info = None
+    return True
+
+
+def _refuse_other_names(request: web.Request) -> None:
+    """The page and its connection are served to this machine's own names only: an IP
+    address, localhost, or its host name. Another name pointing here is how a site's page
+    gets to talk to a server on a player's machine (DNS rebinding)."""
+    host = (request.url.host or "").rstrip(".").lower()
+    if host in _own_names():
+        return
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+    except ValueError:
+        raise web.HTTPForbidden(text=f"open the scorecard by this machine's address, not as "
+                                     f"{host[:60]}\n") from None
+
+
+@functools.cache
+def _own_names() -> frozenset[str]:
+    name = socket.gethostname().lower()
+    names = {"localhost", name, f"{name}.local", name.split(".")[0]}
+    try:
+        names.add(socket.getfqdn().lower())
+    except OSError:
+        pass
+    return frozenset(names)
 
 
 def _handlers(*signals: signal.Signals) -> dict[signal.Signals, Any]:
