@@ -53,3 +53,15 @@ async def test_ctrl_o_right_after_typing_in_the_round_row_marks_that_cell_out(ma
         await pilot.pause()
         assert isinstance(app.screen, ScorecardScreen)
         assert app.card.entry(0, "Ann").went_out and app.card.entry(0, "Bo").points == 30
+
+
+async def test_ctrl_s_right_after_the_names_starts_the_game_with_them(make_app):
+    # names sent in one go and Ctrl+S behind them (a phone's keyboard, a paste in the
+    # browser) said "needs at least 2 players" under three names
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()  # the new-game form, the app's first screen
+        burst(app, [*"Ada, Ben, Cy", "ctrl+s"])
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen), app.screen
+        assert app.card.players == ("Ada", "Ben", "Cy")

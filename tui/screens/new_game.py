@@ -16,6 +16,7 @@ from scorer.rules import RuleSet
 from scorer.scorecard import Scorecard
 from scorer.tiles import SET_SIZES
 from tui.plain import Label, Static
+from tui.typed_first import after_typed_keys
 
 # knob -> (label, choices); choices None means a number typed in an Input.
 KNOBS: dict[str, tuple[str, tuple[object, ...] | None]] = {
@@ -104,11 +105,11 @@ class NewGameScreen(Screen[Scorecard | None]):
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "players":
-            self.action_start()
+            self._start()  # Enter came through the field: what was typed before it is in
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         if event.button.id == "start":
-            self.action_start()
+            self._start()
         else:
             self.action_cancel()
 
@@ -125,6 +126,12 @@ class NewGameScreen(Screen[Scorecard | None]):
         return RuleSet.from_dict(values)
 
     def action_start(self) -> None:
+        # Ctrl+S is a priority binding, acted on as it arrives: names typed or pasted just
+        # before it were still on their way to the field ("needs at least 2 players"
+        # under three names), so the form is read once the field has taken them
+        after_typed_keys(self, self._start)
+
+    def _start(self) -> None:
         error = self.query_one("#new-game-error", Static)
         try:
             rules = self.read_rules()
