@@ -176,6 +176,14 @@ def test_synth_never_mixes_rendered_photos_into_another_set(tmp_path, capsys, ki
     assert [p.name for p in tmp_path.rglob("*")] == ["images", photo]
 
 
+def test_synth_into_a_set_of_its_own_says_how_many_photos_it_holds(tmp_path, capsys):
+    # the photos of an earlier run stayed, unsaid: an eval measured 20, not the 2 written
+    assert main(["synth", str(tmp_path), "--count", "3", "--seed", "1"]) == 0
+    assert main(["synth", str(tmp_path), "--count", "1", "--seed", "1"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"wrote 3 photos to {tmp_path}", f"wrote 1 photo to {tmp_path}, which holds 3 in all"]
+
+
 @pytest.mark.parametrize(("head", "named"), [
     (b"GIF89a", "a GIF file"), (b"P6\n40 40\n255\n", "a PNM (PBM/PGM/PPM) file"),
     (b"\x00\x00\x00\x18ftypheic", "a HEIC file"), (b"%PDF-1.4\n", "a PDF file"),

@@ -29,8 +29,10 @@ from tui.commands.check import InputError, knob_rules
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=4, metavar="N",
                         help="players: 2 up to what the set can deal (default 4)")
-    parser.add_argument("--games", type=int, default=10, metavar="M", help="games to play")
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="random seed")
+    parser.add_argument("--games", type=int, default=10, metavar="M",
+                        help="games to play (default 10)")
+    parser.add_argument("--seed", type=int, default=0, metavar="S",
+                        help="random seed (default 0: the same games every run)")
     parser.add_argument("--strategy", default="mixed", choices=("random", "greedy", "mixed"),
                         help="random, greedy (highest pips first) or mixed (alternating "
                              "seats, greedy first)")

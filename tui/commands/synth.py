@@ -22,7 +22,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--count", type=int, default=100, help="photos to render (default 100)")
     parser.add_argument(
         "--seed", type=seed, default=0,
-        help="seed, 0 or more; the same seed writes the same set"
+        help="seed, 0 or more (default 0); the same seed writes the same set"
     )
     parser.add_argument(
         "--set",
@@ -61,6 +61,16 @@ def _photos_of_another_set(out: Path, prefix: str) -> str | None:
                      if not p.name.startswith(prefix)), None)
     except OSError:  # no images folder yet (or none to list): written as usual
         return None
+
+
+def _in_all(args: argparse.Namespace) -> str:
+    """", which holds 20 in all" when the folder held photos of an earlier run: an eval
+    of it measures them all, not only the ones just written."""
+    try:
+        held = sum(1 for _ in (Path(args.out) / "images").iterdir())
+    except OSError:
+        return ""
+    return f", which holds {held:,} in all" if held != args.count else ""
 
 
 def _hand_options_given(args: argparse.Namespace) -> list[str]:
@@ -113,7 +123,7 @@ def run(args: argparse.Namespace) -> int:
         except LayoutError as error:
             print(f"chickenfoot synth: {error}", file=sys.stderr)
             return 2
-        print(f"wrote {counted(args.count, 'tableau photo')} to {args.out}")
+        print(f"wrote {counted(args.count, 'tableau photo')} to {args.out}{_in_all(args)}")
         return 0
     try:
         write_dataset(
@@ -132,5 +142,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"chickenfoot synth: cannot write to {clip_name(args.out)}: {os_reason(error)}",
               file=sys.stderr)
         return 2
-    print(f"wrote {counted(args.count, 'photo')} to {args.out}")
+    print(f"wrote {counted(args.count, 'photo')} to {args.out}{_in_all(args)}")
     return 0
