@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tui.web.live_board import LiveBoard
+from tui.web.same_site import from_another_site
 
 Writer = Callable[[Any, Any, Any], str]
 _GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
@@ -63,9 +64,7 @@ class _Handler(BaseHTTPRequestHandler):
         if path != "/send":
             self._reply(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n")
             return
-        origin = self.headers.get("Origin")
-        if origin and urlsplit(origin).netloc != self.headers.get("Host"):
-            # another site's page posting here (a browser sends its own Origin): refuse
+        if from_another_site(self.headers.get("Origin"), self.headers.get("Host")):
             self._json(HTTPStatus.FORBIDDEN, {"ok": False, "message": "not from this page"})
             return
         ok, message = self.server.board.send(self.server.writer)

@@ -22,21 +22,20 @@ message or request is one line, never a traceback.
 from __future__ import annotations
 
 import asyncio
-import functools
 import gc
-import ipaddress
 import logging
 import signal
 import socket
 import sys
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import aiohttp_jinja2
 from aiohttp import web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server, to_int
+
+from tui.web.same_site import from_another_site, own_name
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
 
@@ -69,8 +68,7 @@ class ScorecardServer(Server):
         machine (sending that site as the Origin), so a page of another site is refused,
         as is a request that is no websocket (a crawler visiting /ws got no answer)."""
         _refuse_other_names(request)
-        origin = request.headers.get("Origin")
-        if origin and urlsplit(origin).netloc != request.host:
+        if from_another_site(request.headers.get("Origin"), request.host):
             raise web.HTTPForbidden(text="this is the scorecard's own connection: open the "
                                          "scorecard's page\n")
         if request.headers.get("Upgrade", "").lower() != "websocket":
@@ -148,28 +146,12 @@ def _one_line(record: logging.LogRecord) -> bool:
 
 
 def _refuse_other_names(request: web.Request) -> None:
-    """The page and its connection are served to this machine's own names only: an IP
-    address, localhost, or its host name. Another name pointing here is how a site's page
-    gets to talk to a server on a player's machine (DNS rebinding)."""
-    host = (request.url.host or "").rstrip(".").lower()
-    if host in _own_names():
-        return
-    try:
-        ipaddress.ip_address(host.strip("[]"))
-    except ValueError:
+    """The page and its connection answer this machine's own names only
+    (``tui.web.same_site``)."""
+    host = request.url.host or ""
+    if not own_name(host):
         raise web.HTTPForbidden(text=f"open the scorecard by this machine's address, not as "
-                                     f"{host[:60]}\n") from None
-
-
-@functools.cache
-def _own_names() -> frozenset[str]:
-    name = socket.gethostname().lower()
-    names = {"localhost", name, f"{name}.local", name.split(".")[0]}
-    try:
-        names.add(socket.getfqdn().lower())
-    except OSError:
-        pass
-    return frozenset(names)
+                                     f"{host[:60]}\n")
 
 
 def _handlers(*signals: signal.Signals) -> dict[signal.Signals, Any]:
