@@ -541,10 +541,11 @@ def value_of_name(name: str) -> int:
     biggest set, as board notation is (``pip19`` or an Arabic-Indic 3 were taken as values)."""
     match = re.search(r"([0-9]+)\s*$", name)
     if match:
-        if len(match.group(1)) > 2 or int(match.group(1)) > SET_SIZES[-1]:
-            raise DatasetError(f"class name '{clip(name)}' says {clip(match.group(1))} pips; "
+        digits = match.group(1).lstrip("0") or "0"  # pip-07 is 7, as it was
+        if len(digits) > 2 or int(digits) > SET_SIZES[-1]:  # no int() of 5,000 digits
+            raise DatasetError(f"class name '{clip(name)}' says {clip(digits)} pips; "
                                f"a half shows 0 to {SET_SIZES[-1]}")
-        return int(match.group(1))
+        return int(digits)
     if name.strip().lower() in ("blank", "pip-blank", "empty"):
         return 0
     raise DatasetError(f"class name '{clip(name)}' does not say a pip value")
