@@ -10,6 +10,9 @@ The page fetches the picture when the status names a newer one, rather than one 
 response: every request is short, so a stalled camera, a closed tab or a dropped phone
 connection never holds a thread, and the page knows the server is gone when a fetch
 fails. A browser that goes away mid-answer is ignored (no traceback on the terminal).
+Every address answers this machine's own names only, as the scorecard's page does
+(``tui.web.same_site``): a site that gives its name to this machine's address could
+otherwise watch the camera's picture and send hands.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from tui.web.live_board import LiveBoard
-from tui.web.same_site import from_another_site
+from tui.web.same_site import from_another_site, own_name
 
 Writer = Callable[[Any, Any, Any], str]
 _GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
@@ -42,7 +45,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 - http.server's name
         path = urlsplit(self.path).path
-        if path in ("/", "/index.html"):
+        if not self._own_host():
+            self._reply(HTTPStatus.FORBIDDEN, "text/plain; charset=utf-8",
+                        b"open the live view by this machine's address\n")
+        elif path in ("/", "/index.html"):
             self._reply(HTTPStatus.OK, "text/html; charset=utf-8", self.server.page)
         elif path == "/frame.jpg":
             _seq, jpeg = self.server.board.picture()
@@ -64,12 +70,23 @@ class _Handler(BaseHTTPRequestHandler):
         if path != "/send":
             self._reply(HTTPStatus.NOT_FOUND, "text/plain; charset=utf-8", b"not found\n")
             return
-        if from_another_site(self.headers.get("Origin"), self.headers.get("Host")):
+        if not self._own_host() or from_another_site(self.headers.get("Origin"),
+                                                     self.headers.get("Host")):
             self._json(HTTPStatus.FORBIDDEN, {"ok": False, "message": "not from this page"})
             return
         ok, message = self.server.board.send(self.server.writer)
         self.server.say(message)
         self._json(HTTPStatus.OK if ok else HTTPStatus.CONFLICT, {"ok": ok, "message": message})
+
+    def _own_host(self) -> bool:
+        """Whether the Host header names this machine (none at all is no browser)."""
+        host = self.headers.get("Host")
+        if host is None:
+            return True
+        try:
+            return own_name(urlsplit(f"//{host}").hostname or "")
+        except ValueError:  # a Host no URL can hold ("[::1")
+            return False
 
     def _json(self, status: HTTPStatus, data: dict[str, Any]) -> None:
         body = json.dumps(data, ensure_ascii=False).encode("utf-8")
