@@ -92,8 +92,8 @@ def _bmp(width, height, dib=40):
     return b"BM" + b"\0" * 12 + struct.pack("<Iii", dib, width, height) + b"\0" * 28
 
 
-def _tiff(width, height):
-    entries = [(256, 4, 1, width), (257, 3, 1, height)]
+def _tiff(width, height, *more):
+    entries = [(256, 4, 1, width), (257, 3, 1, height), *more]
     ifd = struct.pack("<H", len(entries))
     for tag, kind, n, value in entries:
         raw = struct.pack("<I", value) if kind == 4 else struct.pack("<HH", value, 0)
@@ -129,6 +129,51 @@ def test_huge_bmp_tiff_webp_are_refused_from_their_header_alone(tmp_path, monkey
     path.write_bytes(data)
     with pytest.raises(ImageError, match=r"10000x6000 \(60\.0 MP\); the limit is (50|24|16) MP"):
         load_image(path)
+
+
+@pytest.mark.parametrize(("blocks", "said"), [
+    (((322, 4, 1, 16384), (323, 4, 1, 16368)), "16384x16368"),  # one tile of 268 MP
+    (((278, 4, 1, 2**32 - 1),), None),  # one strip: the picture's own rows
+])
+def test_a_tiff_stored_in_blocks_far_larger_than_its_picture_is_refused_undecoded(
+        tmp_path, monkeypatch, blocks, said):
+    # OpenCV's decoder takes a TIFF's tile whole: a 416x416 picture in one 268 MP tile
+    # peaked at 1.1 GB
+    path = tmp_path / "tiled.tif"
+    path.write_bytes(_tiff(416, 416, *blocks))
+    if said is None:
+        with pytest.raises(ImageError, match="damaged"):
+            load_image(path)
+        return
+    _no_decoding(monkeypatch)
+    with pytest.raises(ImageError, match=rf"stored in blocks of {said} \(268\.2 MP\), which "
+                                         r"are read up to 24 MP"):
+        load_image(path)
+
+
+def _sof_size(jpeg: bytes, width: int, height: int) -> bytes:
+    """The JPEG with its frame header claiming another size."""
+    at = next(i for i in range(2, len(jpeg)) if jpeg[i] == 0xFF and jpeg[i + 1] in (0xC0, 0xC2))
+    return jpeg[:at + 5] + struct.pack(">HH", height, width) + jpeg[at + 9:]
+
+
+def test_a_progressive_jpeg_is_read_reduced_only_up_to_the_decode_limit(tmp_path, monkeypatch):
+    # its decoder holds every coefficient of the full picture however reduced: a 36 KB
+    # one claiming 32000x32000 took 3.1 GB where a baseline one takes under 200 MB
+    ok, buf = cv2.imencode(".jpg", _split_colour(), [cv2.IMWRITE_JPEG_PROGRESSIVE, 1])
+    progressive = buf.tobytes()
+    (tmp_path / "small.jpg").write_bytes(progressive)
+    assert load_image(tmp_path / "small.jpg").pixels.shape == (40, 80, 3)
+    path = tmp_path / "bomb.jpg"
+    path.write_bytes(_sof_size(progressive, 32000, 32000))
+    baseline = tmp_path / "baseline.jpg"
+    baseline.write_bytes(_sof_size(_jpeg(_split_colour()), 32000, 32000))
+    _no_decoding(monkeypatch)
+    with pytest.raises(ImageError, match=r"32000x32000 \(1024\.0 MP\); the limit is 40 MP for "
+                                         "a progressive JPEG photo"):
+        load_image(path)
+    with pytest.raises(AssertionError, match="decoded"):  # a baseline one is read reduced
+        load_image(baseline)
 
 
 def test_a_tiff_whose_header_does_not_say_its_size_is_not_decoded(tmp_path, monkeypatch):
@@ -218,6 +263,22 @@ def test_iter_image_files_expands_folders_sorted(tmp_path):
     single = tmp_path / "one.jpg"
     found = list(iter_image_files([single, folder]))
     assert found == [single, folder / "a.png", folder / "b.JPG", folder / "c.jpeg"]
+
+
+def test_a_photos_name_that_is_no_file_is_listed_for_the_caller_to_say_so(tmp_path):
+    folder = tmp_path / "photos"
+    folder.mkdir()
+    (folder / "a.jpg").write_bytes(b"x")
+    (folder / "gone.jpg").symlink_to(tmp_path / "nowhere.jpg")
+    (folder / "loop.jpg").symlink_to(folder / "loop.jpg")
+    (folder / "d.jpg").mkdir()
+    os.mkfifo(folder / "pipe.jpg")
+    found = list(iter_image_files([folder]))
+    assert [p.name for p in found] == ["a.jpg", "d.jpg", "gone.jpg", "loop.jpg", "pipe.jpg"]
+    for path, said in zip(found[1:], ("is a folder", "no such file", "symbolic links",
+                                      "named pipe"), strict=True):
+        with pytest.raises(ImageError, match=said):
+            load_image(path)
 
 
 def test_an_unreadable_folder_is_passed_on_and_reported_in_one_line(tmp_path, monkeypatch):

@@ -27,7 +27,12 @@ Limits and decisions:
   277 MB. The TIFF and WebP decoders hold the whole file and more
   copies of the pixels, so those are read up to ``WHOLE_DECODE_MEGAPIXELS`` (a 32 MP TIFF
   peaked at 357 MB, a 24 MP one at 218 MB; a 20 MP WebP at 290 MB, a 16 MP one at 235
-  MB: the reader stays under 300 MB on any photo it accepts). Tiles keep plenty of
+  MB: the reader stays under 300 MB on any photo it accepts). A progressive JPEG's
+  decoder holds every coefficient of the full picture however reduced it decodes (a 36 KB
+  one claiming 32000x32000 took 3.1 GB), so it is read up to 40 MP (277 MB; 50 MP took
+  319 MB); a TIFF's decoder takes a tile or strip whole, and the format lets one be far
+  larger than the picture (a 416x416 picture in one 268 MP tile took 1.1 GB), so no
+  block may exceed the TIFF limit either. Tiles keep plenty of
   pixels: a half of a tile seen from standing height is still tens of pixels wide at
   1/2. ``scale`` then says how many original pixels one decoded pixel spans.
   ``load_image(path, most_megapixels=...)`` asks for a smaller decode (a quick first look
@@ -60,8 +65,10 @@ from vision.image.decode import Damage, decode_file
 from vision.image.header import (
     alpha_pixel_bytes,
     animation_frames,
+    decoded_in_blocks,
     file_reader,
     header_size,
+    jpeg_progressive,
     tiff_orientation,
     tiff_pages,
     unread_format,
@@ -82,8 +89,9 @@ MAX_DECODE_MEGAPIXELS = 50.0
 # reduced while it is decoded; other formats are decoded whole, then reduced, which still
 # spares the copy OpenCV's PNG decoder makes (a 48 MP PNG: 405 MB read whole).
 MAX_REDUCED_MEGAPIXELS = 16.0
-# Formats whose decoders hold more than the pixels: read up to this many megapixels
-WHOLE_DECODE_MEGAPIXELS = {"tiff": 24.0, "webp": 16.0}
+# Formats whose decoders hold more than the pixels: read up to this many megapixels (a
+# progressive JPEG is read reduced, from coefficients held whole: 40 MP peaked at 277 MB)
+WHOLE_DECODE_MEGAPIXELS = {"tiff": 24.0, "webp": 16.0, "progressive": 40.0}
 # A picture with transparency is decoded whole as stored (vision.image.alpha), and
 # OpenCV's decoder holds a second copy of it: up to this many bytes of it are read. A
 # 24 MP PNG of 8-bit RGBA peaked at 228 MB, a 12 MP one of 16 bits at 227 MB (a 49 MP
@@ -114,6 +122,8 @@ class LoadedImage:
 ACCEPTED_FORMATS = "a JPEG, PNG, BMP, TIFF or WebP photo"
 # Formats whose header must give the size (JPEG and PNG always do unless damaged).
 _SIZE_REQUIRED = {"bmp": "BMP", "tiff": "TIFF", "webp": "WebP"}
+# How a format is named where its own limit is said
+_FORMAT_NAMES = {**_SIZE_REQUIRED, "progressive": "progressive JPEG"}
 
 
 def load_image(path: str | os.PathLike[str],
@@ -164,6 +174,12 @@ def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
                                        "layout not supported)")
             raise ImageError(path, "image data is damaged or cut short (its header gives "
                                    "no size)")
+        block = decoded_in_blocks(file_reader(handle), kind)
+        if block is not None and block[0] * block[1] > max(_decode_limit(kind) * 1e6,
+                                                           stored[0] * stored[1]):
+            raise ImageError(path, f"its picture is stored in blocks of {_mp(*block)}, which "
+                                   f"are read up to {_decode_limit(kind):g} MP"
+                                   f"{_format_note(kind)}")
         alpha_bytes = alpha_pixel_bytes(file_reader(handle), kind)
         if alpha_bytes and stored[0] * stored[1] * alpha_bytes > MAX_ALPHA_DECODE_BYTES:
             raise ImageError(path, f"image is {_mp(*stored)} and has transparency, which is "
@@ -176,7 +192,10 @@ def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
         if keep_finest:
             most = _most(MAX_REDUCED_MEGAPIXELS)
         if stored[0] * stored[1] > most * 1e6:
-            reduce_by, flag = _reduction(path, kind, stored, most)
+            # a progressive JPEG's decoder holds the whole picture, however reduced
+            coded = ("progressive" if kind == "jpeg" and jpeg_progressive(file_reader(handle))
+                     else kind)
+            reduce_by, flag = _reduction(path, coded, stored, most)
         decoded = decode_file(handle, kind, flag, MAX_FILE_BYTES + 1, alpha_bytes > 0)
         pages = tiff_pages(file_reader(handle)) if kind == "tiff" else 1
         orientation = (tiff_orientation(file_reader(handle))
@@ -254,7 +273,8 @@ def _decode_limit(kind: str) -> float:
 def _format_note(kind: str) -> str:
     if kind not in WHOLE_DECODE_MEGAPIXELS:
         return ""
-    return f" for a {_SIZE_REQUIRED[kind]} photo (save it as a JPEG or PNG to read it larger)"
+    other = "a baseline JPEG" if kind == "progressive" else "a JPEG or PNG"
+    return f" for a {_FORMAT_NAMES[kind]} photo (save it as {other} to read it larger)"
 
 
 def _displayed_size(stored: tuple[int, int] | None, width: int, height: int,
@@ -283,8 +303,10 @@ def iter_image_files(paths: Iterable[str | os.PathLike[str]]) -> Iterator[Path]:
             is_dir = False
         if is_dir:
             try:
+                # a photo's name that is no regular file (a link to nowhere, a FIFO) is
+                # kept: the caller says what it is, rather than reading fewer unsaid
                 found = sorted(p for p in path.iterdir()
-                               if p.is_file() and p.suffix.lower() in IMAGE_SUFFIXES
+                               if p.suffix.lower() in IMAGE_SUFFIXES
                                and not p.name.startswith("."))
             except OSError:  # an unreadable folder: the caller reports it with the others
                 yield path

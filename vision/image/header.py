@@ -17,6 +17,9 @@ ReadAt = Callable[[int, int], bytes]
 MAX_SEGMENTS = 4096
 ORIENTATION_TAG = 274  # TIFF and EXIF: how the stored picture is turned for display
 BITS_PER_SAMPLE_TAG = 258
+ROWS_PER_STRIP_TAG, TILE_WIDTH_TAG, TILE_LENGTH_TAG = 278, 322, 323
+# Frame headers of progressive JPEGs (Huffman and arithmetic coded, plain and differential)
+_PROGRESSIVE_SOF = frozenset({0xC2, 0xC6, 0xCA, 0xCE})
 
 
 def unread_format(head: bytes) -> str | None:
@@ -108,6 +111,31 @@ def _tiff_size(read_at: ReadAt) -> tuple[int, int] | None:
     if 256 in values and 257 in values:
         return (values[256], values[257])
     return None
+
+
+def decoded_in_blocks(data: bytes | ReadAt, kind: str) -> tuple[int, int] | None:
+    """The width and height of the blocks a TIFF's decoder takes whole (a tile, or a strip
+    of rows as wide as the picture), which the format lets be far larger than the picture
+    itself; None for another format or a header that does not say."""
+    read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
+    first = _tiff_first(read_at) if kind == "tiff" else None
+    found = None if first is None else _tiff_directory(read_at, *first)
+    if found is None or 256 not in found[0] or 257 not in found[0]:
+        return None
+    values = found[0]
+    if TILE_WIDTH_TAG in values and TILE_LENGTH_TAG in values:
+        return values[TILE_WIDTH_TAG], values[TILE_LENGTH_TAG]
+    return values[256], min(values.get(ROWS_PER_STRIP_TAG, values[257]), values[257])
+
+
+def jpeg_progressive(data: bytes | ReadAt) -> bool:
+    """Whether a JPEG is coded progressively: its decoder then holds every coefficient of
+    the full-size picture, however reduced it is asked to decode."""
+    read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
+    for marker, _ in _jpeg_markers(read_at):
+        if _is_sof(marker):
+            return marker in _PROGRESSIVE_SOF
+    return False
 
 
 def animation_frames(data: bytes | ReadAt, kind: str, most: int = 64) -> int:
