@@ -218,6 +218,16 @@ def test_evaluate_on_a_synthetic_set(tmp_path, beside):
     assert m.mean_ms >= 0.0 and m.to_dict()["photos"] == 2
 
 
+def test_a_labelled_photo_that_is_no_file_is_counted_unreadable_never_left_out(tmp_path):
+    _synthetic_set(tmp_path, beside=False)
+    photo = tmp_path / "images" / "s1.jpg"
+    photo.unlink()
+    photo.symlink_to(tmp_path / "gone.jpg")  # a link to nowhere, its truth still there
+    m = evaluate(tmp_path, TruthReader())
+    assert m.photos == 3 and len(m.errors) == 1 and "s1.jpg: no such file" in m.errors[0]
+    assert m.tile_recall < 1.0
+
+
 def test_evaluate_on_real_photos_counts_a_blind_reader_fairly():
     class Blind:
         def read(self, image_bgr, set_max=None):
