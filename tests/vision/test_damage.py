@@ -126,12 +126,27 @@ def test_a_lossless_file_with_a_zeroed_band_is_damaged_and_no_tile_touching_it_i
 
     class SeesAcrossTheBand(SeesEverywhere):
         def read(self, image, set_max=None):
-            return [tile_at(20, 10), tile_at(100, 70), tile_at(200, 140)], []
+            # a tile far above the band, one across it, one below it, and one ending at
+            # it (a tile one half of which was lost, read from the half that shows)
+            return [tile_at(20, 10, pips=(1, 2)), tile_at(100, 70, pips=(3, 4)),
+                    tile_at(200, 140, pips=(5, 6)), tile_at(250, 41, pips=(0, 5))], []
 
     result = recognize_loaded(loaded(image, Damage.BLANK_BAND), SeesAcrossTheBand())
     assert isinstance(result, Recognition)
-    assert [t.corners_px[0] for t in result.tiles] == [(20, 10), (200, 140)]
+    assert [t.corners_px[0] for t in result.tiles] == [(20, 10), (200, 140), (250, 41)]
+    assert [t.confidence > 0.6 for t in result.tiles] == [True, True, False]
     assert any("blank not read" in p for p in result.problems)
+
+
+def test_a_band_of_erased_lines_is_lost_pixels_and_white_beside_bright_lines_is_not():
+    from vision.image.damage import blank_bands
+
+    erased = banded(80, 120)
+    erased[80:120] = 255  # flash memory reads back 0xFF where it lost its data
+    assert blank_bands(erased) == [("rows", 80, 120)]
+    burnt = erased.copy()
+    burnt[70:80] = burnt[120:130] = 245  # glare fades into bright lines: the picture's own
+    assert blank_bands(burnt) == []
 
 
 @pytest.mark.parametrize("extension, kind", [(".png", "png"), (".jpg", "jpeg")])

@@ -11,7 +11,11 @@ doubtful, for the player to confirm.
 A file whose bytes were zeroed (or never written) in the middle decodes, in a format
 without checksums such as BMP, to a band of lines exactly black from edge to edge: no
 camera makes such a band, so its lines are lost pixels (``blank_bands``), and a tile
-touching them is left out and named. Black lines along an edge are a letterbox, not damage.
+touching them is left out and named, one ending near them doubtful (a tile one half of
+which was lost is read from the half that shows). Black lines along an edge are a
+letterbox, not damage. Bytes erased on flash memory read back as 0xFF: a band exactly
+white, which a camera gives only where glare burns the picture out, fading into bright
+lines around it, where erased bytes cut across whatever the picture shows.
 
 A JPEG's flipped bit shows in the picture from the block the decoder was at onwards: the
 decoder loses its place in the data, and every later block is garbage, shifted, or off
@@ -48,6 +52,8 @@ MCU_PX = 16  # the block row the cut lands in is partly grey too
 CORRUPT_CONFIDENCE_CAP = 0.5  # under the doubt threshold (vision.doubt)
 MIN_BAND_LINES = 4  # fewer exactly black lines can be a drawn rule or a frame
 _SAMPLE_STEP = 256  # lines are first tested on every 256th pixel, then in full
+_CHUNK = 256  # candidate lines read whole this many at a time
+ERASED_BESIDE_UNDER = 230  # a white band beside lines this bright may be the picture's own
 JPEG_BLOCK_PX = 8  # a JPEG is coded in 8x8 blocks (of the full-size picture)
 # A block edge is garbage where it jumps more than this many times the photo's typical
 # edge excess, and at least GARBAGE_LEAST_EXCESS grey levels: heavy compression makes every
@@ -97,25 +103,48 @@ def _run(flags: np.ndarray) -> int:
 
 def blank_bands(pixels: np.ndarray) -> list[tuple[str, int, int]]:
     """("rows" or "columns", start, stop) of each band of at least ``MIN_BAND_LINES``
-    lines exactly black from edge to edge that touches neither edge of the photo."""
-    height, width, channels = pixels.shape
-    # Candidates from a few samples of each line, then only they are read whole; numpy
-    # reduces fast along contiguous memory only, so each test is shaped to run along it
-    # (the whole test takes a few ms at 12 MP, where a transposed view took 40).
-    rows = np.flatnonzero(~pixels[:, ::_SAMPLE_STEP].reshape(height, -1).any(axis=1))
-    rows = rows[~pixels[rows].reshape(len(rows), width * channels).any(axis=1)]
-    columns = np.flatnonzero(~pixels[::_SAMPLE_STEP].reshape(-1, width * channels).any(axis=0)
-                             .reshape(width, channels).any(axis=1))
-    if columns.size:  # read whole, along its rows
-        lit = pixels.reshape(height, width * channels).any(axis=0).reshape(width, channels)
-        columns = columns[~lit[columns].any(axis=1)]
+    lines exactly black, or exactly white, from edge to edge that touches neither edge of
+    the photo: zeroed bytes, or erased ones (flash memory reads back 0xFF where it lost
+    its data). A white band counts only where the lines beside it are not bright
+    (under ``ERASED_BESIDE_UNDER``): glare or a white table burnt out fades into bright
+    lines, erased bytes cut across whatever the picture shows."""
+    height, width = pixels.shape[:2]
     bands = []
-    for name, lines, count in (("rows", rows, height), ("columns", columns, width)):
-        black = np.zeros(count, bool)
-        black[lines] = True
-        bands += [(name, start, stop) for start, stop in _runs(black)
-                  if stop - start >= MIN_BAND_LINES and start > 0 and stop < count]
+    for value in (0, 255):
+        for name, lines, count in (("rows", _plain_rows(pixels, value), height),
+                                   ("columns", _plain_columns(pixels, value), width)):
+            plain = np.zeros(count, bool)
+            plain[lines] = True
+            bands += [(name, start, stop) for start, stop in _runs(plain)
+                      if stop - start >= MIN_BAND_LINES and start > 0 and stop < count
+                      and (value == 0 or _dark_beside(pixels, name, start, stop))]
     return bands
+
+
+def _plain_rows(pixels: np.ndarray, value: int) -> np.ndarray:
+    """The rows exactly ``value`` from edge to edge: candidates from a few samples of each,
+    then only they are read whole, in chunks (a white photo's rows are all candidates)."""
+    height = pixels.shape[0]
+    rows = np.flatnonzero(~(pixels[:, ::_SAMPLE_STEP] != value).reshape(height, -1).any(axis=1))
+    return np.concatenate([rows[k:k + _CHUNK][~(pixels[rows[k:k + _CHUNK]] != value)
+                                             .reshape(len(rows[k:k + _CHUNK]), -1).any(axis=1)]
+                           for k in range(0, len(rows), _CHUNK)] or [rows])
+
+
+def _plain_columns(pixels: np.ndarray, value: int) -> np.ndarray:
+    """The columns exactly ``value`` from edge to edge, as ``_plain_rows``."""
+    width = pixels.shape[1]
+    columns = np.flatnonzero(~(pixels[::_SAMPLE_STEP] != value).reshape(-1, width, pixels.shape[2])
+                             .any(axis=(0, 2)))
+    return np.array([c for c in columns if not (pixels[:, c] != value).any()], dtype=np.intp)
+
+
+def _dark_beside(pixels: np.ndarray, name: str, start: int, stop: int) -> bool:
+    """Whether the lines either side of a band are not bright (their median grey level),
+    passing over the line next to it (erased bytes begin and end inside a line)."""
+    along = pixels if name == "rows" else pixels.transpose(1, 0, 2)
+    before, after = max(0, start - 2), min(len(along) - 1, stop + 1)
+    return all(median(along[k].mean(axis=-1)) < ERASED_BESIDE_UNDER for k in (before, after))
 
 
 def _runs(flags: np.ndarray) -> list[tuple[int, int]]:

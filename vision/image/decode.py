@@ -18,9 +18,10 @@ lines are captured (``vision.native_log``), and returns the pixels (or None) wit
   the part of the photo decoded before it, when there is one.
 
 A BMP or TIFF that decodes without a word but holds a band of lines exactly black from
-edge to edge inside it (``vision.image.damage.blank_bands``: zeroed bytes) is
-``BLANK_BAND``. Only those formats: they store pixels as they are, with no checksum, so
-zeroed bytes decode silently to black lines. Zeroed bytes in a PNG fail its checksum and in
+edge to edge inside it (``vision.image.damage.blank_bands``: zeroed bytes), or exactly
+white across darker lines (erased bytes, as flash memory reads back) is ``BLANK_BAND``.
+Only those formats: they store pixels as they are, with no checksum, so zeroed bytes
+decode silently to black lines. Zeroed bytes in a PNG fail its checksum and in
 a JPEG its coded data, and the decoder complains; in a WebP they garble the picture with no
 black line. So a black band in those formats is the picture's own (a graphic's transparent
 rows, a black cloth, a night sky).

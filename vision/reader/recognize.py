@@ -111,6 +111,10 @@ CUT_EDGE = LostEdge(read_from=-EDGE_SLACK, sure_from=-EDGE_SLACK)
 # edge cuts is read as a whole tile ending there, its second half made of what is left:
 # a tile must end half its width short, and one within a tile length may hold garbage.
 GARBAGE_EDGE = LostEdge(read_from=0.5, sure_from=2.0)
+# A blank band is exact, but a tile one half of which lies in it is read as a tile ending
+# at it, its other half read from what shows (a 7-5 whose 7 was erased read 0-5, sure):
+# a tile ending within half its width of the band may have lost a half.
+BAND_EDGE = LostEdge(read_from=-EDGE_SLACK, sure_from=0.5)
 QUICK_LOOK_MEGAPIXELS = 4.0  # a 12 MP phone photo is looked at first at 1/2 (3 MP)
 QUICK_LOOK_HALF_PX = 96  # 1.5 times the pip reader's 64-pixel crop of a half
 # Real photos, every framing: no tile over 1.37 times the median width of the others.
@@ -245,7 +249,11 @@ def read_undamaged(loaded: LoadedImage, read: Read, calibration: Calibration | N
                  for t in tiles]
     if loaded.damage is Damage.BLANK_BAND:
         bands = blank_bands(loaded.pixels)
-        kept = [t for t in tiles if not any(_touches(t, band) for band in bands)]
+        room = [min((_widths_from(t, band) for band in bands), default=math.inf)
+                for t in tiles]
+        kept = [t if apart >= BAND_EDGE.sure_from else
+                replace(t, confidence=min(t.confidence, CORRUPT_CONFIDENCE_CAP))
+                for t, apart in zip(tiles, room, strict=True) if apart >= BAND_EDGE.read_from]
         if len(kept) < len(tiles):
             problems = [*problems, f"{counted(len(tiles) - len(kept), 'tile')} where the photo "
                         "is blank not read: take it again"]
@@ -282,11 +290,11 @@ def _read_inside(loaded: LoadedImage, read: Read, box: tuple[int, int, int, int]
     return [t.moved(x0, y0) for t in kept], problems
 
 
-def _touches(tile: TileReading, band: tuple[str, int, int]) -> bool:
-    """Whether a tile reaches into a blank band (by more than its slack)."""
-    reach = _slack_px(tile)
+def _widths_from(tile: TileReading, band: tuple[str, int, int]) -> float:
+    """How far, in its own widths, a tile ends short of a blank band (negative: how far it
+    reaches into it)."""
     along = [y if band[0] == "rows" else x for x, y in tile.corners_px]
-    return min(along) + reach < band[2] and max(along) - reach > band[1]
+    return max(band[1] - max(along), min(along) - band[2]) / _width_px(tile)
 
 
 def _room(tile: TileReading, width: int, height: int,
