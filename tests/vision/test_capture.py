@@ -151,6 +151,15 @@ def test_a_tiff_stored_in_blocks_far_larger_than_its_picture_is_refused_undecode
         load_image(path)
 
 
+def test_a_tiff_of_half_floats_is_refused_for_what_it_is_not_called_damaged(tmp_path):
+    path = tmp_path / "half.tif"  # OpenCV decodes no 16-bit float samples
+    path.write_bytes(_tiff(40, 40, (258, 3, 1, 16), (339, 3, 1, 3), (277, 3, 1, 1))
+                     + bytes(40 * 40 * 2))
+    with pytest.raises(ImageError, match="a TIFF of 16-bit floating point samples, which is "
+                                         "not read"):
+        load_image(path)
+
+
 def _sof_size(jpeg: bytes, width: int, height: int) -> bytes:
     """The JPEG with its frame header claiming another size."""
     at = next(i for i in range(2, len(jpeg)) if jpeg[i] == 0xFF and jpeg[i + 1] in (0xC0, 0xC2))

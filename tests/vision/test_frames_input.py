@@ -96,3 +96,10 @@ def test_what_a_backend_prints_while_a_file_opens_stays_off_the_terminal(tmp_pat
     with pytest.raises(SourceError, match="cannot open video file"):
         open_source(str(video), open_capture=lambda _target: Noisy(), open_s=5.0)
     assert capfd.readouterr().err == ""
+
+
+def test_an_empty_video_file_is_said_to_be_empty_not_of_an_unknown_kind(tmp_path):
+    empty = tmp_path / "game.avi"
+    empty.write_bytes(b"")
+    with pytest.raises(SourceError, match=r"game\.avi: the file is empty \(0 bytes\)"):
+        open_source(str(empty), stall_s=2.0, open_s=5.0)

@@ -69,6 +69,7 @@ from vision.image.header import (
     file_reader,
     header_size,
     jpeg_progressive,
+    tiff_half_floats,
     tiff_orientation,
     tiff_pages,
     unread_format,
@@ -200,11 +201,16 @@ def _load(path: str | os.PathLike[str], most_megapixels: float, finest_too: bool
         pages = tiff_pages(file_reader(handle)) if kind == "tiff" else 1
         orientation = (tiff_orientation(file_reader(handle))
                        if kind == "tiff" and decoded.pixels is None else 1)
+        half_floats = (kind == "tiff" and decoded.pixels is None
+                       and tiff_half_floats(file_reader(handle)))
         frames = animation_frames(file_reader(handle), kind)
     pixels = decoded.pixels
     if pixels is None and orientation in range(5, 9) and stored[0] != stored[1]:
         raise ImageError(path, "a TIFF stored turned a quarter (its Orientation tag is "
                                f"{orientation}), which is not read: save it as JPEG or PNG")
+    if pixels is None and half_floats:
+        raise ImageError(path, "a TIFF of 16-bit floating point samples, which is not read: "
+                               "save it as JPEG or PNG")
     if pixels is None:
         raise ImageError(path, "image data is damaged or cut short")
     height, width = pixels.shape[:2]

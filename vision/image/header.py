@@ -17,6 +17,7 @@ ReadAt = Callable[[int, int], bytes]
 MAX_SEGMENTS = 4096
 ORIENTATION_TAG = 274  # TIFF and EXIF: how the stored picture is turned for display
 BITS_PER_SAMPLE_TAG = 258
+SAMPLE_FORMAT_TAG = 339  # 3: floating point samples
 ROWS_PER_STRIP_TAG, TILE_WIDTH_TAG, TILE_LENGTH_TAG = 278, 322, 323
 # Frame headers of progressive JPEGs (Huffman and arithmetic coded, plain and differential)
 _PROGRESSIVE_SOF = frozenset({0xC2, 0xC6, 0xCA, 0xCE})
@@ -126,6 +127,16 @@ def decoded_in_blocks(data: bytes | ReadAt, kind: str) -> tuple[int, int] | None
     if TILE_WIDTH_TAG in values and TILE_LENGTH_TAG in values:
         return values[TILE_WIDTH_TAG], values[TILE_LENGTH_TAG]
     return values[256], min(values.get(ROWS_PER_STRIP_TAG, values[257]), values[257])
+
+
+def tiff_half_floats(data: bytes | ReadAt) -> bool:
+    """Whether a TIFF's first picture holds 16-bit floating point samples, which OpenCV's
+    decoder does not read."""
+    read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
+    first = _tiff_first(read_at)
+    found = None if first is None else _tiff_directory(read_at, *first)
+    return (found is not None and found[0].get(SAMPLE_FORMAT_TAG) == 3
+            and found[0].get(BITS_PER_SAMPLE_TAG) == 16)
 
 
 def jpeg_progressive(data: bytes | ReadAt) -> bool:
@@ -273,7 +284,8 @@ def _tiff_directory(read_at: ReadAt, order: str, at: int
         if n == 1 and kind in (3, 4):  # SHORT or LONG
             fmt = order + ("H" if kind == 3 else "I")
             values[tag] = struct.unpack(fmt, entry[8:8 + struct.calcsize(fmt)])[0]
-        elif tag == BITS_PER_SAMPLE_TAG and kind == 3 and n > 1:  # stored apart past two
+        elif tag in (BITS_PER_SAMPLE_TAG, SAMPLE_FORMAT_TAG) and kind == 3 and n > 1:
+            # one per sample: the first, stored apart past two
             first = (entry[8:10] if n == 2
                      else read_at(struct.unpack(order + "I", entry[8:12])[0], 2))
             if len(first) == 2:

@@ -347,6 +347,8 @@ class CaptureSource:
             return f"no camera at index {self.spec.target}{extra}: is it plugged in and free?"
         if self.spec.kind == STREAM:
             return f"cannot open stream {self.spec.target}{extra}: check the address and network"
+        if _empty_file(self.spec.target):
+            return f"cannot open video file {self.spec.target}: the file is empty (0 bytes)"
         return f"cannot open video file {self.spec.target}{extra}: not a video OpenCV can decode"
 
     def _first_frame(self, worker: _Worker) -> np.ndarray | None:
@@ -465,6 +467,16 @@ def open_source(text: str | int, size: tuple[int, int] | None = None,
     return CaptureSource(parse_source(text), size, **options)
 
 
+def _empty_file(path: str) -> bool:
+    """Whether ``path`` is a regular file of no bytes (said as such, not as a format)."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(info.st_mode) and info.st_size == 0
+
+
 __all__ = ["CAMERA", "FILE", "STREAM", "Capture", "CaptureSource", "Frame", "FrameSource",
            "SourceError", "SourceSpec", "ended_early", "open_source", "opencv_capture",
            "parse_source"]
+
