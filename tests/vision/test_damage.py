@@ -201,7 +201,7 @@ def test_a_jpeg_with_a_run_of_zeros_is_intact_only_before_it_however_it_is_turne
     assert kept >= 0.3 * (height if side in ("top", "bottom") else width)  # ...and most is kept
     assert lost.sum() > 0.2 * lost.size
     share = kept / (height if side in ("top", "bottom") else width)
-    assert damaged.describe_damage() == ("looks damaged (the decoder found corrupt data): "
+    assert damaged.describe_damage() == ("looks damaged (its data is corrupt): "
                                          f"only its {side} {share:.0%} is read")
 
 
@@ -301,3 +301,33 @@ def test_a_corrupt_photo_read_only_along_an_edge_says_so_not_0_percent():
     assert damaged.describe_damage().endswith("only its top edge (under 1%) is read")
     assert Decoded(pixels, Damage.CORRUPT, intact=(0, 0, 800, 350)).describe_damage(
         ).endswith("only its top 35% is read")
+
+
+@pytest.mark.parametrize("zeros", [64, 512])
+def test_a_short_run_of_zeros_the_decoder_reads_without_a_word_is_found_in_the_file(zeros):
+    """Zeros are valid codes to the decoder, which says nothing of 64 or 512 of them; with
+    the standard's tables no coded data holds such a run, so it is a lost sector."""
+    data = (TABLEAU / "tableau_7_0001.jpg").read_bytes()
+    at = len(data) // 2
+    damaged = decode_photo(data[:at] + bytes(zeros) + data[at + zeros:], "jpeg")
+    assert damaged.damage is Damage.CORRUPT and damaged.intact is not None
+    x0, y0, x1, y1 = damaged.intact
+    assert (x0, y0) == (0, 0) and 0 < y1 < damaged.pixels.shape[0]
+
+
+def test_long_runs_of_zeros_in_a_jpeg_with_its_own_tables_are_its_plain_areas():
+    """Tables made for the picture (optimised, progressive) code a plain area as zeros."""
+    import cv2
+
+    from vision.image.header import jpeg_standard_tables
+
+    image = cv2.imread(str(SAMPLE))
+    framed = cv2.copyMakeBorder(image, 400, 400, 600, 600, cv2.BORDER_CONSTANT,
+                                value=(255, 255, 255))
+    for params, standard in (([], True), ([cv2.IMWRITE_JPEG_OPTIMIZE, 1], False),
+                             ([cv2.IMWRITE_JPEG_PROGRESSIVE, 1], False)):
+        ok, data = cv2.imencode(".jpg", framed, [cv2.IMWRITE_JPEG_QUALITY, 90, *params])
+        data = data.tobytes()
+        assert jpeg_standard_tables(data) is standard
+        assert (bytes(256) in data) is not standard  # the white frame, coded as zeros
+        assert decode_photo(data, "jpeg").damage is None

@@ -21,10 +21,12 @@ A BMP or TIFF that decodes without a word but holds a band of lines exactly blac
 edge to edge inside it (``vision.image.damage.blank_bands``: zeroed bytes), or exactly
 white across darker lines (erased bytes, as flash memory reads back) is ``BLANK_BAND``.
 Only those formats: they store pixels as they are, with no checksum, so zeroed bytes
-decode silently to black lines. Zeroed bytes in a PNG fail its checksum and in
-a JPEG its coded data, and the decoder complains; in a WebP they garble the picture with no
-black line. So a black band in those formats is the picture's own (a graphic's transparent
-rows, a black cloth, a night sky).
+decode silently to black lines. Zeroed bytes in a PNG fail its checksum and in a JPEG its
+coded data: the decoder complains, or, where it reads the zeros as data (64 or 512 of them
+said nothing), a JPEG coded with the standard's tables, which never hold such a run, is
+corrupt from there; in a WebP they garble the picture with no black line. So a black
+band in those formats is the picture's own (a graphic's transparent rows, a black cloth,
+a night sky).
 
 Bytes after a JPEG's end marker (some cameras append data there) are no damage.
 
@@ -61,6 +63,7 @@ from vision.image.header import (
     alpha_pixel_bytes,
     file_reader,
     jpeg_scan_start,
+    jpeg_standard_tables,
     tiff_orientation,
 )
 from vision.native_log import captured_stderr
@@ -69,6 +72,10 @@ _EOI = b"\xff\xd9"
 # Coded data holds no run of zero bytes this long (a disk's lost sector, bytes never
 # written): the picture from there on is not the camera's.
 _HOLE = bytes(256)
+# With the standard's Huffman tables no coded data holds even this long a run of zeros
+# (``vision.image.header.jpeg_standard_tables``), and the decoder reads zeros as data
+# without a word: a run of them is a lost sector found in the file itself
+_STANDARD_HOLE = bytes(64)
 # Formats whose zeroed bytes decode silently (see the module doc)
 _UNCHECKED_KINDS = ("bmp", "tiff")
 _DAMAGE_WORDS = ("corrupt", "invalid", "error", "bad ", "crc", "premature", "extraneous")
@@ -76,7 +83,7 @@ _DAMAGE_WORDS = ("corrupt", "invalid", "error", "bad ", "crc", "premature", "ext
 
 class Damage(Enum):
     CUT_SHORT = "looks cut short; its lower part may be grey"
-    CORRUPT = "looks damaged (the decoder found corrupt data); some tiles may read wrong"
+    CORRUPT = "looks damaged (its data is corrupt); some tiles may read wrong"
     BLANK_BAND = "looks damaged (a band of it is blank, its pixels missing)"
 
     def describe(self) -> str:
@@ -94,7 +101,7 @@ class Decoded:
         """What is wrong with the file, in the player's words (``damage`` is set): for a
         corrupt photo whose damage was found, which part of it is read."""
         if self.damage is Damage.CORRUPT and self.intact is not None and self.pixels is not None:
-            return ("looks damaged (the decoder found corrupt data): only its "
+            return ("looks damaged (its data is corrupt): only its "
                     f"{_part(self.intact, self.pixels.shape[:2])} is read")
         return self.damage.describe()
 
@@ -195,6 +202,9 @@ def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR,
             cut_short=False, unchecked=kind in _UNCHECKED_KINDS)
     decoded = _classified(*_decoding(lambda: cv2.imdecode(buffer, flag)), cut_short=cut_short,
                           unchecked=kind in _UNCHECKED_KINDS)
+    if kind == "jpeg" and decoded.pixels is not None and decoded.damage is None \
+            and jpeg_standard_tables(data) and _hole_in(data) > 0:
+        decoded = replace(decoded, damage=Damage.CORRUPT)
     if kind != "jpeg" or decoded.damage is not Damage.CORRUPT:
         return decoded
     return replace(decoded, intact=_intact_part(data, flag, decoded.pixels))
@@ -253,13 +263,22 @@ def _intact_part(data: bytes, flag: int,
     block = JPEG_BLOCK_PX // _REDUCED_BY[grey_flag]
     lines = [garbage_from(grey, block), shift_from(stored, block)]
     del stored  # before a third decode: a 50 MP photo's copies add up
-    scan = jpeg_scan_start(data)
-    hole = -1 if scan is None else data.find(_HOLE, scan)
+    hole = _hole_in(data)
     if hole > 0:  # the part before a run of zeros, decoded as a file cut short there
         before = _as_stored(data[:hole] + _EOI, grey_flag)
         lines.append(None if before is None else decoded_lines(before))
     found = [line for line in lines if line is not None]
     return intact_band(min(found), grey, pixels, block) if found else None
+
+
+def _hole_in(data: bytes) -> int:
+    """Where a run of zero bytes lies in a JPEG's coded data before its end marker (a
+    shorter run with the standard's tables), or -1."""
+    scan = jpeg_scan_start(data)
+    if scan is None:
+        return -1
+    hole = _STANDARD_HOLE if jpeg_standard_tables(data) else _HOLE
+    return data.find(hole, scan, max(scan, data.rfind(_EOI)))
 
 
 def _as_stored(data: bytes, flag: int) -> np.ndarray | None:

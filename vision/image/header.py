@@ -139,6 +139,36 @@ def tiff_half_floats(data: bytes | ReadAt) -> bool:
             and found[0].get(BITS_PER_SAMPLE_TAG) == 16)
 
 
+# The Huffman code lengths (codes of each length 1 to 16) of the tables the JPEG standard
+# gives (its Annex K.3): DC and AC, for brightness and for colour
+_STANDARD_DC = ((0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0),
+                (0, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0))
+_STANDARD_AC = ((0, 2, 1, 3, 3, 2, 4, 3, 5, 5, 4, 4, 0, 0, 1, 0x7D),
+                (0, 2, 1, 2, 4, 4, 3, 4, 7, 5, 4, 4, 0, 1, 2, 0x77))
+
+
+def jpeg_standard_tables(data: bytes) -> bool:
+    """Whether every Huffman table a JPEG defines before its scan is one of the standard's
+    (as cameras and most encoders write): their all-zero codes are for rare values, and
+    every block ends in a code with ones in it, so coded data never holds a long run of
+    zero bytes. Tables made for the picture (progressive JPEGs, optimised ones) give the
+    all-zero code to the commonest value, and a plain area codes as zeros."""
+    read_at = bytes_reader(data)
+    tables = 0
+    for marker, at in _jpeg_markers(read_at):
+        if marker != 0xC4:
+            continue
+        length = struct.unpack(">H", read_at(at + 2, 2))[0]
+        body = read_at(at + 4, length - 2)
+        while len(body) >= 17:
+            counts = tuple(body[1:17])
+            if counts not in (_STANDARD_AC if body[0] >> 4 else _STANDARD_DC):
+                return False
+            tables += 1
+            body = body[17 + sum(counts):]
+    return tables > 0
+
+
 def jpeg_progressive(data: bytes | ReadAt) -> bool:
     """Whether a JPEG is coded progressively: its decoder then holds every coefficient of
     the full-size picture, however reduced it is asked to decode."""
