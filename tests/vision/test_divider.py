@@ -40,3 +40,19 @@ def test_no_line_at_all_is_no_divider():
     image = _photo()
     image[110:190, 120:280] = FACE
     assert not shows_divider(_finish(image), FIRST, SECOND)
+
+
+def test_a_divider_seen_at_an_angle_still_shows():
+    image = _photo()
+    image[110:190, 120:280] = FACE
+    cv2.line(image, (192, 112), (208, 188), (LINE,) * 3, 3)  # slanting 12 degrees
+    assert shows_divider(_finish(image), FIRST, SECOND)
+
+
+def test_a_back_with_a_ring_emblem_shows_no_divider():
+    # the ring darkens the middle as a divider does, but crosses the width nowhere straight
+    image = _photo()
+    image[110:190, 120:280] = FACE
+    cv2.circle(image, (200, 150), 14, (LINE,) * 3, 3)
+    assert not shows_divider(_finish(image), FIRST, SECOND)
+
