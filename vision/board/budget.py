@@ -9,9 +9,8 @@ backstop for a machine far slower than the count assumes.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from vision.board.looks import Look, Place, look_all, most_sure, washed_out
 from vision.types import TileReading
 
 # About 1.6 s of looks at 6.7 ms each (one model run for many places, each place once),
@@ -20,15 +19,20 @@ from vision.types import TileReading
 MAX_LOOKS = 240
 MAX_SECONDS = 5.0  # a backstop only: on a quiet machine the count ends first
 
+Place = tuple[tuple[float, float], tuple[float, float]]  # a tile's two half centres
+Look = Callable[[Place], TileReading | None]
+
 
 class LookBudget:
-    """``look`` until the budget is spent; after that every look finds nothing."""
+    """``look`` until the budget is spent; after that every look finds nothing. What the
+    look has of ``many`` (one model run for many places), ``most_sure`` and
+    ``washed_out`` it is asked; a look without them is asked place by place, rules no
+    place out and knows of no glare."""
 
-    def __init__(self, look: Look, max_looks: int = MAX_LOOKS,
-                 max_seconds: float = MAX_SECONDS) -> None:
+    def __init__(self, look: Look, max_looks: int = MAX_LOOKS) -> None:
         self._look = look
         self._left = max_looks
-        self._until = time.monotonic() + max_seconds
+        self._until = time.monotonic() + MAX_SECONDS
         self._seen: dict[Place, TileReading | None] = {}
         self._bounds: dict[Place, float] = {}
         self.spent = False
@@ -44,19 +48,25 @@ class LookBudget:
         allowed = 0 if time.monotonic() > self._until else min(self._left, len(new))
         self.spent = self.spent or allowed < len(new)
         self._left -= allowed
-        self._seen.update(zip(new[:allowed], look_all(self._look, new[:allowed]), strict=True))
+        new = new[:allowed]
+        many = getattr(self._look, "many", None)
+        seen = list(many(new)) if many is not None and new else [self._look(p) for p in new]
+        self._seen.update(zip(new, seen, strict=True))
         return [self._seen.get(p) for p in places]
 
     def most_sure(self, places: Sequence[Place]) -> list[float]:
         """The look's cheap first look (no pips read), not counted: it costs a small part
         of a look and only rules places out. Once per place, as a look."""
         new = [p for p in dict.fromkeys(places) if p not in self._bounds]
-        self._bounds.update(zip(new, most_sure(self._look, new), strict=True))
+        first = getattr(self._look, "most_sure", None)
+        bounds = list(first(new)) if first is not None and new else [1.0] * len(new)
+        self._bounds.update(zip(new, bounds, strict=True))
         return [self._bounds[p] for p in places]
 
     def washed_out(self, places: Sequence[Place]) -> list[float]:
         """How washed out the photo is at ``places`` (pixels only: not counted)."""
-        return washed_out(self._look, places)
+        seen = getattr(self._look, "washed_out", None)
+        return list(seen(places)) if seen is not None and places else [0.0] * len(places)
 
 
-__all__ = ["LookBudget", "MAX_LOOKS", "MAX_SECONDS"]
+__all__ = ["Look", "LookBudget", "MAX_LOOKS", "MAX_SECONDS", "Place"]

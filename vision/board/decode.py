@@ -82,7 +82,6 @@ class Mismatch:
     a: int
     a_half: int
     b: int
-    b_half: int | None
     a_value: int
     b_values: tuple[int, ...]
 
@@ -98,7 +97,6 @@ class Decoding:
     mismatches: tuple[Mismatch, ...] = ()
     doubtful: tuple[Half, ...] = ()  # halves whose decoded value is still a coin toss
     impossible: tuple[tuple[int, ...], ...] = ()
-    cost: float = 0.0
     budget_spent: bool = False
     absent: tuple[int, ...] = ()  # removable tiles the optimum leaves out (values as read)
 
@@ -121,11 +119,9 @@ def half_probabilities(half: HalfReading, set_max: int) -> list[float]:
             probs[value] = max(0.0, float(conf))
         if value is not None:
             known += max(0.0, float(conf))
-    others = [v for v in range(set_max + 1) if probs[v] == 0.0]
-    rest = max(0.0, 1.0 - known)
-    for v in others:
-        probs[v] = rest / max(1, len(others))
-    return [max(p, FLOOR) for p in probs]
+    # the rest spread evenly over the values not read
+    spread = max(0.0, 1.0 - known) / max(1, probs.count(0.0))
+    return [max(p if p != 0.0 else spread, FLOOR) for p in probs]
 
 
 def tile_key(values: Pair) -> Pair:
@@ -285,8 +281,7 @@ def _forest(n: int, joins: Sequence[Join]) -> list[tuple[int, int, Join]]:
 
 
 def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
-           doubles: Sequence[int] = (), max_solves: int = MAX_SOLVES,
-           own: Sequence[int] = (), absent: Collection[Pair] = (),
+           doubles: Sequence[int] = (), own: Sequence[int] = (), absent: Collection[Pair] = (),
            removable: Collection[int] = (), last_resort: Collection[int] = ()) -> Decoding:
     """The values of ``tiles`` with the lowest cost under ``joins`` (the module's
     objective); the tiles in ``doubles`` (the spinner) come out doubles, the tiles in
@@ -297,8 +292,6 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
     the decoding names those it leaves out in ``absent``, with their values as read."""
     n = len(tiles)
     read = tuple(t.pips for t in tiles)
-    if n == 0:
-        return Decoding(())
     problem = _Problem(tiles, joins, set_max, doubles, own, {tile_key(p) for p in absent},
                        set(removable), set(last_resort))
     if problem.empty:
@@ -307,16 +300,17 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
     assert first is not None  # every tile has a state and nothing is forbidden
     heap = [(first[0], 0, frozenset(), first[1])]
     solves, tie = 1, 1
-    found: tuple[float, list[Pair]] | None = None
+    found: list[Pair] | None = None
     while heap:
-        cost, _, forbidden, values = heapq.heappop(heap)
-        twins = _first_twins(values)
+        _, _, forbidden, values = heapq.heappop(heap)
+        # the first tile to come out as an earlier one, and that one
+        twins = min(_alike(values), key=lambda ix: ix[1], default=None)
         if twins is None:
-            found = (cost, values)
+            found = values
             break
-        if solves >= max_solves:
+        if solves >= MAX_SOLVES:
             break
-        for i in twins:
+        for i in twins[:2]:
             branch = forbidden | {(i, tile_key(values[i]))}
             result = problem.solve(branch)
             solves += 1
@@ -325,8 +319,8 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
                 tie += 1
     if found is None:  # every branch closed (no plausible values make the tiles
         # distinct), or the budget ran out first
-        return Decoding(read, impossible=_alike(first[1]), budget_spent=solves >= max_solves)
-    cost, values = found
+        return Decoding(read, impossible=_alike(first[1]), budget_spent=solves >= MAX_SOLVES)
+    values = found
     gone = tuple(i for i, v in enumerate(values) if v == ABSENT)
     values_t = tuple(read[i] if v == ABSENT else v for i, v in enumerate(values))
     corrections = tuple(Correction(i, h, tiles[i].halves[h].pips, values[i][h])
@@ -335,20 +329,7 @@ def decode(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int,
     charged = [j for _, _, j in problem.forest if j.a not in gone and j.b not in gone]
     mismatches = tuple(_mismatch(j, values_t) for j in charged if not join_agrees(j, values_t))
     doubtful = _doubtful(problem, values_t, doubles, charged, gone)
-    return Decoding(values_t, corrections, mismatches, doubtful, (), round(cost, 4),
-                    absent=gone)
-
-
-def _first_twins(values: Sequence[Pair]) -> tuple[int, int] | None:
-    seen: dict[Pair, int] = {}
-    for i, v in enumerate(values):
-        if v == ABSENT:
-            continue
-        key = tile_key(v)
-        if key in seen:
-            return seen[key], i
-        seen[key] = i
-    return None
+    return Decoding(values_t, corrections, mismatches, doubtful, absent=gone)
 
 
 def _alike(values: Sequence[Pair]) -> tuple[tuple[int, ...], ...]:
@@ -363,7 +344,7 @@ def _alike(values: Sequence[Pair]) -> tuple[tuple[int, ...], ...]:
 def _mismatch(join: Join, values: Sequence[Pair]) -> Mismatch:
     b = values[join.b]
     shown = (b[join.b_half],) if join.b_half is not None else tuple(sorted(set(b)))
-    return Mismatch(join.a, join.a_half, join.b, join.b_half, values[join.a][join.a_half], shown)
+    return Mismatch(join.a, join.a_half, join.b, values[join.a][join.a_half], shown)
 
 
 def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int],
@@ -375,10 +356,8 @@ def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int
     together = Groups(2 * n)
     for j in charged:
         if join_agrees(j, values):
-            halves = [(j.a, j.a_half)] + ([(j.b, j.b_half)] if j.b_half is not None
-                                          else [(j.b, 0), (j.b, 1)])
-            for t, h in halves[1:]:
-                together.union(2 * t + h, 2 * halves[0][0] + halves[0][1])
+            for h in (j.b_half,) if j.b_half is not None else (0, 1):
+                together.union(2 * j.b + h, 2 * j.a + j.a_half)
     for i in doubles:
         together.union(2 * i, 2 * i + 1)
     weak: list[Half] = []
@@ -394,11 +373,8 @@ def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int
         for v in range(len(problem.logp[0][0])):
             if any(problem.logp[h // 2][h % 2][v] > plausible for h in members):
                 continue
-            rival = list(values)
-            for h in members:
-                pair = list(rival[h // 2])
-                pair[h % 2] = v
-                rival[h // 2] = (pair[0], pair[1])
+            rival = [(v if 2 * i in members else a, v if 2 * i + 1 in members else b)
+                     for i, (a, b) in enumerate(values)]
             keys = [tile_key(rival[i]) for i in tiles]
             if v != chosen and (len(set(keys)) < len(keys) or others & set(keys)):
                 continue  # a rival that makes a tile twice is no rival

@@ -30,7 +30,7 @@ from scorer.tiles import Tile
 from scorer.verdict import Violation
 from vision.board.decode import decode, half_probabilities
 from vision.board.problems import BoardProblem, Kind
-from vision.board.read import TableauReading
+from vision.board.read import TableauReading, board_entries
 from vision.doubt import DOUBT_BELOW
 
 MIN_NAMED = 0.05  # a named tile must be at least this likely on some tile read
@@ -52,19 +52,14 @@ class DisputedReading:
 
 @dataclass(frozen=True, slots=True)
 class Dispute:
-    """The disputed tile (index into the reading's tiles) and its readings, likeliest
-    first; ``problems`` on the rest of the board stop any verdict."""
+    """The disputed tile's readings, likeliest first; ``problems`` on the rest of the
+    board stop any verdict."""
 
-    index: int
     readings: tuple[DisputedReading, ...]
     problems: tuple[BoardProblem, ...] = ()
     # a reading of the tile by its own halves that the rest of the board holds elsewhere
     # (every tile exists once), with its chance: a doubt the board settles
     ruled_out: tuple[tuple[tuple[int, int], float], ...] = ()
-
-    @property
-    def doubtful(self) -> bool:
-        return len(self.readings) > 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,15 +100,11 @@ class NoDispute(ValueError):
 
 
 def locate(reading: TableauReading, tile: Tile) -> int | None:
-    """The tile read most likely to be ``tile`` by its own halves."""
-    best: tuple[float, int] | None = None
-    if tile.high > reading.set_max:
-        return None
-    for i, t in enumerate(reading.tiles):
-        p = _likelier_order(t.halves, (tile.low, tile.high), reading.set_max)[1]
-        if best is None or p > best[0]:
-            best = (p, i)
-    return None if best is None or best[0] < MIN_NAMED else best[1]
+    """The tile read most likely to be ``tile`` (in the set read) by its own halves."""
+    chances = [_likelier_order(t.halves, (tile.low, tile.high), reading.set_max)[1]
+               for t in reading.tiles]
+    best = max(range(len(chances)), key=chances.__getitem__, default=None)
+    return None if best is None or chances[best] < MIN_NAMED else best
 
 
 def _likelier_order(halves, values: tuple[int, int], set_max: int
@@ -124,15 +115,13 @@ def _likelier_order(halves, values: tuple[int, int], set_max: int
     return ((a, b), p0[a] * p1[b]) if p0[a] * p1[b] >= p0[b] * p1[a] else ((b, a), p0[b] * p1[a])
 
 
-def own_readings(halves, set_max: int, named: Tile | None = None
-                 ) -> list[tuple[tuple[int, int], float]]:
+def own_readings(halves, set_max: int, named: Tile) -> list[tuple[tuple[int, int], float]]:
     """The tile's likeliest readings from its own halves, with their chances: the named
-    tile (or the likeliest), and the next likeliest when the first is in doubt."""
+    tile, and the next likeliest when it is in doubt."""
     p0, p1 = (half_probabilities(h, set_max) for h in halves)
     ranked = sorted((((a, b), p0[a] * p1[b]) for a in range(set_max + 1)
                      for b in range(set_max + 1)), key=lambda r: -r[1])
-    first, chance = (ranked[0] if named is None
-                     else _likelier_order(halves, named.ends, set_max))
+    first, chance = _likelier_order(halves, named.ends, set_max)
     out = [(first, chance)]
     if chance < DOUBT_BELOW:
         other = next((r for r in ranked if Tile.of(*r[0]) != Tile.of(*first)), None)
@@ -141,9 +130,9 @@ def own_readings(halves, set_max: int, named: Tile | None = None
     return out
 
 
-def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -> Dispute:
+def dispute_at(reading: TableauReading, index: int, named: Tile) -> Dispute:
     """Put tile ``index`` of ``reading`` in dispute (``named``: the tile the player says
-    it is; default: as its halves read)."""
+    it is)."""
     tree, tiles = reading.tree, reading.tiles
     if tree is None or reading.decoding is None or not reading.built:
         raise NoDispute(Refusal.NO_BOARD)
@@ -155,8 +144,8 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
     kept = [i for i in tree.order() if i not in gone]
     rest = _decode_rest(reading, kept)
     if not rest.buildable:
-        return Dispute(index, (), _problems(rest, kept))
-    rest_laid = _entries(reading, kept, rest.values)
+        return Dispute((), _problems(rest, kept))
+    rest_laid = board_entries(tree, kept, rest.values)
     rest_tiles = {e.tile for e in rest_laid}
     readings, problems, ruled_out = [], None, []
     for k, (own, chance) in enumerate(own_readings(tiles[index].halves, reading.set_max, named)):
@@ -171,22 +160,15 @@ def dispute_at(reading: TableauReading, index: int, named: Tile | None = None) -
             here = _decode_rest(reading, kept, absent=(own,))
             if not here.buildable:
                 continue
-            laid = _entries(reading, kept, here.values)
+            laid = board_entries(tree, kept, here.values)
         played_on = Tile.of(*here.values[kept.index(tree.parent[index])])
         entries = laid + [BoardEntry(tile, played_on)]
         entries += _taken_off(reading, tree, index, gone, own)
         readings.append(DisputedReading(own, chance, Board.of(entries)))
         if problems is None:  # the likeliest reading's board is the one to trust
             problems = _problems(here, kept)
-    return Dispute(index, tuple(readings),
+    return Dispute(tuple(readings),
                    _problems(rest, kept) if problems is None else problems, tuple(ruled_out))
-
-
-def _entries(reading: TableauReading, kept: Sequence[int], values) -> list[BoardEntry]:
-    """The rest of the board as entries (tile, the tile it is played on)."""
-    parent = reading.tree.parent
-    tile = {i: Tile.of(*v) for i, v in zip(kept, values, strict=True)}
-    return [BoardEntry(tile[i], None if parent[i] is None else tile[parent[i]]) for i in kept]
 
 
 def _problems(rest, kept: Sequence[int]) -> tuple[BoardProblem, ...]:
@@ -252,15 +234,12 @@ def _played_later(reading: TableauReading, index: int) -> set[int]:
     return {at[t] for t in played_later(reading.board, Tile.of(*values[index]))}
 
 
-def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet, index: int | None = None
-               ) -> TileJudgement:
-    """The tile the photo shows as ``tile`` (or tile ``index`` of the reading, taken as
-    ``tile``) judged where it lies; NoDispute saying why it cannot be judged on this
-    reading."""
+def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet) -> TileJudgement:
+    """The tile the photo shows as ``tile`` judged where it lies; NoDispute saying why it
+    cannot be judged on this reading."""
     if tile.high > reading.set_max:
         raise NoDispute(Refusal.BEYOND_SET, tile, set_max=reading.set_max)
-    if index is None:
-        index = locate(reading, tile)
+    index = locate(reading, tile)
     if index is None:
         unsure = {t for p in reading.problems if p.kind in _UNSURE for t in p.tiles}
         raise NoDispute(Refusal.NOT_IN_PHOTO, tile, unsure=len(unsure))

@@ -149,11 +149,11 @@ class OpenPlace:
     out: np.ndarray
     width: float
 
-    def halves(self, near: float = 0.5, turn: int = 0) -> tuple[Point, Point]:
-        """The half centres of a tile abutting the place, its near half ``near`` widths
+    def halves(self, turn: int = 0) -> tuple[Point, Point]:
+        """The half centres of a tile abutting the place, its near half half a width
         out, lying straight on (``turn`` 0) or turned square, its far half to one side
         (``turn`` 1 or -1), as a chain turns at a corner."""
-        first = self.point + self.out * near * self.width
+        first = self.point + self.out * 0.5 * self.width
         onwards = self.out if not turn else turn * np.array([-self.out[1], self.out[0]])
         return as_point(first), as_point(first + onwards * self.width)
 
@@ -206,17 +206,14 @@ def tiles_at_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
         c = np.asarray(centre, dtype=np.float64)
         if footprints.covered(c):
             continue  # a half of a tile already read
-        best: tuple[float, tuple[Point, Point]] | None = None
-        for place in places:
+        fits = [(abs(float(np.linalg.norm(c - p.point)) / p.width - 1.0), k)
+                 for k, p in enumerate(places) if cosine(c - p.point, p.out) >= POINTS_AT_COS]
+        fit, k = min(fits, default=(math.inf, -1))
+        if fit <= 1.0:  # the lone half one width (give or take one) out: the tile there
+            place = places[k]
             away = c - place.point
             apart = float(np.linalg.norm(away)) / place.width
-            fit = abs(apart - 1.0)
-            if fit > 1.0 or cosine(away, place.out) < POINTS_AT_COS:
-                continue
-            if best is None or fit < best[0]:
-                best = (fit, replace(place, out=away / (apart * place.width)).halves())
-        if best is not None:
-            found.append(best[1])
+            found.append(replace(place, out=away / (apart * place.width)).halves())
     return found
 
 
@@ -231,14 +228,9 @@ def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
     end of 7-2, half in glare, was missed and the board given whole without it)."""
     whole = at_full_length(tiles, LONG)
     footprints = _Footprints(whole)
-    out = []
-    for place in _open_places(whole, in_tree, doubles, footprints):
-        for turn in (0, 1, -1):
-            near, far = place.halves(turn=turn)
-            if not (footprints.covered(np.asarray(near))
-                    or footprints.covered(np.asarray(far))):
-                out.append((place, turn, (near, far)))
-    return out
+    ways = [(place, turn, place.halves(turn=turn))
+            for place in _open_places(whole, in_tree, doubles, footprints) for turn in (0, 1, -1)]
+    return [way for way in ways if not any(footprints.covered(np.asarray(h)) for h in way[2])]
 
 
 def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]],
@@ -303,7 +295,7 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
                                       length, meeting, over))
     holes: list[Hole] = []
     for _, _, middle, along, length, meeting, over in sorted(found, key=lambda f: f[:2]):
-        if any(np.linalg.norm(middle - _middle(h)) < length / 4 for h in holes):
+        if any(np.linalg.norm(middle - np.mean(h.along, axis=0)) < length / 4 for h in holes):
             continue  # the same hole, seen across another pair of its tiles
         across = np.array([-along[1], along[0]])
         holes.append(Hole(halves_about(middle, along, length),
@@ -343,10 +335,6 @@ def _tip_only(point: np.ndarray, ends: tuple[np.ndarray, np.ndarray], length: fl
     along = abs(float((point - (ends[0] + ends[1]) / 2) @ axis)) / (
         float(np.linalg.norm(axis)) or 1.0)
     return along > length / 2
-
-
-def _middle(hole: Hole) -> np.ndarray:
-    return np.mean(np.asarray(hole.along), axis=0)
 
 
 def _facing(ends_a: tuple[np.ndarray, np.ndarray], ha: int,

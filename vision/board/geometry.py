@@ -243,22 +243,16 @@ def _beside(pt: np.ndarray, tile: TileReading) -> bool:
 
 def _better(new: Join, old: Join) -> bool:
     """Prefer the reading of a join where both halves are named (end to end)."""
-    if (new.b_half is None) != (old.b_half is None):
-        return new.b_half is not None
-    return new.gap_widths < old.gap_widths
+    return (new.b_half is None, new.gap_widths) < (old.b_half is None, old.gap_widths)
 
 
 # ---------------------------------------------------------------- the tree
 def double_likelihood(tile: TileReading) -> float:
     """How likely the reader's values make this tile a double (top two choices only)."""
-    first, second = tile.halves
-    p = 0.0
-    for v1, c1 in ((first.pips, first.confidence), (first.runner_up, first.runner_up_confidence)):
-        for v2, c2 in ((second.pips, second.confidence),
-                       (second.runner_up, second.runner_up_confidence)):
-            if v1 is not None and v1 == v2:
-                p += c1 * c2
-    return p
+    first, second = ([(h.pips, h.confidence), (h.runner_up, h.runner_up_confidence)]
+                     for h in tile.halves)
+    return sum((c1 * c2 for v1, c1 in first for v2, c2 in second
+                if v1 is not None and v1 == v2), 0.0)
 
 
 def ends_met(tiles: Sequence[TileReading], joins: Sequence[Join], i: int) -> int:
@@ -306,10 +300,7 @@ def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
     then the one joined all round (a full chicken foot has as many joins, its toes all
     on one side), then the one whose ends are met by arms, then the one nearest the
     centre of the layout."""
-    degree = [0] * len(tiles)
-    for j in joins:
-        degree[j.a] += 1
-        degree[j.b] += 1
+    degree = [sum(i in (j.a, j.b) for j in joins) for i in range(len(tiles))]
     quads = np.vstack([tile_quad(t) for t in tiles])
     centre = (quads.min(0) + quads.max(0)) / 2
     scale = max(tile_width(t) for t in tiles)
@@ -325,11 +316,9 @@ def choose_spinner(tiles: Sequence[TileReading], joins: Sequence[Join]) -> int:
     return min(range(len(tiles)), key=key)
 
 
-def build_tree(tiles: Sequence[TileReading], joins: Sequence[Join],
-               root: int | None = None) -> TableauTree:
-    """Root the joins at the spinner (chosen by ``choose_spinner`` when not given)."""
-    if root is None:
-        root = choose_spinner(tiles, joins)
+def build_tree(tiles: Sequence[TileReading], joins: Sequence[Join]) -> TableauTree:
+    """Root the joins at the spinner (``choose_spinner``)."""
+    root = choose_spinner(tiles, joins)
     by_tile: dict[int, list[Join]] = {}
     for j in joins:
         by_tile.setdefault(j.a, []).append(j)

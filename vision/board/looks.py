@@ -21,11 +21,12 @@ does not fit changed none of 400 fresh boards (models/MODEL_CARD.md) and was tak
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
 
+from vision.board.budget import LookBudget, Place
 from vision.board.gaps import Hole, gaps_in_lines, holes_where_tiles_meet
 from vision.board.geometry import (
     TableauTree,
@@ -46,49 +47,14 @@ HOLE_VALUES = 2  # a double found where tiles meet shows the value of this many 
 RECENTRE_STEP = 0.1
 RECENTRE_LENGTH = 0.1  # ... and also at its neighbours' length when this far off it
 
-Place = tuple[tuple[float, float], tuple[float, float]]  # a tile's two half centres
-Look = Callable[[Place], TileReading | None]
-
-
-def look_all(look: Look, places: Sequence[Place]) -> list[TileReading | None]:
-    """``look`` at each of ``places``: at once where the look can (its ``many``, one
-    model run for them all), else one by one."""
-    many = getattr(look, "many", None)
-    if many is None or not places:
-        return [look(p) for p in places]
-    return list(many(places))
-
-
-def most_sure(look: Look, places: Sequence[Place]) -> list[float]:
-    """The highest confidence a tile read at each of ``places`` could have, from the
-    look's cheap first look where it has one (``most_sure``), else 1 (no place ruled
-    out)."""
-    first = getattr(look, "most_sure", None)
-    if first is None or not places:
-        return [1.0] * len(places)
-    return list(first(places))
-
-
-def washed_out(look: Look, places: Sequence[Place]) -> list[float]:
-    """The share of each place burnt white by glare (vision.board.glare), where the look
-    sees the photo's pixels (its ``washed_out``), else 0 (nothing known to be hidden)."""
-    seen = getattr(look, "washed_out", None)
-    return list(seen(places)) if seen is not None and places else [0.0] * len(places)
-
-
-def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: Look
+def tiles_in_gaps(tiles: tuple[TileReading, ...], tree: TableauTree, look: LookBudget
                   ) -> tuple[TileReading, ...]:
     """The tiles a second look finds where a chain of tiles has a gap: one tile long, or
     at a corner (``vision.board.gaps.gaps_in_lines``)."""
     in_tree = [tree.in_tree(i) for i in range(len(tiles))]
     doubles = [i for i, t in enumerate(tiles) if t.pips[0] == t.pips[1] or i == tree.root]
-    return _surest_found((look(centres) for centres in gaps_in_lines(tiles, in_tree, doubles)),
-                         tiles)
-
-
-def _surest_found(seen, tiles: tuple[TileReading, ...]) -> tuple[TileReading, ...]:
-    """Of the tiles second looks found, those read FAINT or more, none lying on a
-    surer tile."""
+    seen = (look(centres) for centres in gaps_in_lines(tiles, in_tree, doubles))
+    # of the tiles found, those read FAINT or more, none lying on a surer tile
     found: tuple[TileReading, ...] = ()
     # two gaps may face the same missed tile (a spinner between arms): keep the surer look
     for tile in sorted((t for t in seen if t is not None and t.confidence >= FAINT),
@@ -98,7 +64,7 @@ def _surest_found(seen, tiles: tuple[TileReading, ...]) -> tuple[TileReading, ..
     return found
 
 
-def doubles_in_holes(tiles: tuple[TileReading, ...], look: Look
+def doubles_in_holes(tiles: tuple[TileReading, ...], look: LookBudget
                      ) -> tuple[tuple[TileReading, ...], tuple[BoardNote, ...]]:
     """The doubles a second look finds in places where three or more tiles meet, and a
     note for each. Each place is read with the double lying both ways, the surer kept;
@@ -186,7 +152,7 @@ def _lying_as_met(tile: TileReading, seen: Sequence[TileReading],
                                 for h, c in zip(tile.halves, laid.halves, strict=True)))
 
 
-def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileReading, ...] = ()
+def recentred(tiles: tuple[TileReading, ...], look: LookBudget, beside: tuple[TileReading, ...] = ()
               ) -> tuple[tuple[TileReading, ...], tuple[str, ...]]:
     """The tiles, each unsure one moved along its length to where it reads surest. In a
     line of abutting tiles the detector boxes halves off centre or too long, and a crop
@@ -199,18 +165,14 @@ def recentred(tiles: tuple[TileReading, ...], look: Look, beside: tuple[TileRead
     notes: list[BoardNote] = []
     lengths = expected_lengths(beside + tiles)[len(beside):]
     for tile, length in zip(tiles, lengths, strict=True):
-        if tile.confidence >= SURE:
-            out.append(tile)
-            continue
-        here, best = _looks_along(tile, length, look)
+        here, best = _looks_along(tile, length, look) if tile.confidence < SURE else (None, None)
         beat = max(tile.confidence, here.confidence if here is not None else 0.0)
         if best is None or best.confidence < max(beat, LIKELY):
             out.append(tile)
             continue
         # The surest look tells the value and the length, not the place to the pixel: a
         # reading it confirms at the same length stays where it was read, joins and all.
-        spacing = _spacing(tile)
-        resized = abs(_spacing(best) - spacing) > RECENTRE_LENGTH * spacing
+        resized = abs(_spacing(best) - _spacing(tile)) > RECENTRE_LENGTH * _spacing(tile)
         if best.pips == tile.pips and not resized:
             out.append(tile)
             continue
@@ -237,7 +199,7 @@ def _spacing(tile: TileReading) -> float:
     return float(np.linalg.norm(np.subtract(*(h.center_px for h in tile.halves))))
 
 
-def _looks_along(tile: TileReading, length: float | None, look: Look
+def _looks_along(tile: TileReading, length: float | None, look: LookBudget
                  ) -> tuple[TileReading | None, TileReading | None]:
     """The look where ``tile`` was read, and the surest of the looks moved along its
     length (and at ``length``, its neighbours', when it was read much longer or shorter)."""
@@ -254,7 +216,7 @@ def _looks_along(tile: TileReading, length: float | None, look: Look
     spacings = [spacing]
     if length is not None and abs(length / 2 - spacing) > RECENTRE_LENGTH * spacing:
         spacings.append(length / 2)
-    here, *seen = look_all(look, [at(0.0, spacing)] + [
+    here, *seen = look.many([at(0.0, spacing)] + [
         at(RECENTRE_STEP * k, apart) for apart in spacings for k in range(-3, 4)
         if (k, apart) != (0, spacing)])
     best = max((t for t in seen if t is not None), key=lambda t: t.confidence, default=None)
@@ -275,5 +237,4 @@ def _lying_on(tile: TileReading, tiles: Sequence[TileReading]) -> list[TileReadi
     return [t for t in tiles if inside_quad(np.asarray([t.center_px]), quad)[0]]
 
 
-__all__ = ["Look", "Place", "look_all", "most_sure", "doubles_in_holes", "recentred",
-           "tiles_in_gaps", "washed_out", "without_misreadings"]
+__all__ = ["doubles_in_holes", "recentred", "tiles_in_gaps", "without_misreadings"]

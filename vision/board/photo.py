@@ -17,8 +17,8 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from vision.board.budget import Place
 from vision.board.glare import burnt_white, washed_out
-from vision.board.looks import Place
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
 from vision.reader import FrameReader, read_squared, read_undamaged, scale_tile

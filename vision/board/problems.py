@@ -53,10 +53,6 @@ class BoardProblem:
     values: tuple[int, ...] = ()
     half: int | None = None
 
-    @property
-    def blocking(self) -> bool:
-        return self.kind in BLOCKING
-
 
 class Note(Enum):
     """How a board was read, where that changed what it holds: a tile a second look found

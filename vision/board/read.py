@@ -27,7 +27,7 @@ import numpy as np
 
 from scorer.notation import Board, BoardEntry
 from scorer.tiles import SET_SIZES, Tile
-from vision.board.budget import LookBudget
+from vision.board.budget import Look, LookBudget
 from vision.board.decode import Correction, Decoding, decode
 from vision.board.gaps import beyond_open_ends, tiles_at_open_ends
 from vision.board.geometry import (
@@ -44,17 +44,8 @@ from vision.board.geometry import (
     tile_ends,
     tile_quad,
 )
-from vision.board.looks import (
-    Look,
-    doubles_in_holes,
-    look_all,
-    most_sure,
-    recentred,
-    tiles_in_gaps,
-    washed_out,
-    without_misreadings,
-)
-from vision.board.problems import BoardNote, BoardProblem, Kind, Note
+from vision.board.looks import doubles_in_holes, recentred, tiles_in_gaps, without_misreadings
+from vision.board.problems import BLOCKING, BoardNote, BoardProblem, Kind, Note
 from vision.board.sizes import at_full_length, sized_tiles
 from vision.board.sureness import FAINT, FOUND, LIKELY, SURE, tileness
 from vision.types import Point, TileReading
@@ -150,7 +141,7 @@ def read_tableau(tiles: Sequence[TileReading], set_max: int | None = None,
 
 
 def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
-                 lone: Sequence[Point] = (), look: Look | None = None,
+                 lone: Sequence[Point] = (), look: LookBudget | None = None,
                  leaves: Sequence[tuple[int, TileReading]] = (),
                  hidden: Sequence[BoardProblem] = ()) -> TableauReading:
     """The board's doubts about what it holds, as problems, so that a board that may lack
@@ -171,9 +162,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
     quads = [tile_quad(t) for t in reading.tiles]
 
     def alone(half) -> bool:
-        centre = np.asarray(half.center_px, dtype=np.float64)[None]
-        return (half.pips > 0 and half.confidence >= LIKELY
-                and not any(inside_quad(centre, quad)[0] for quad in quads))
+        return half.pips > 0 and half.confidence >= LIKELY and not _on_board(half, quads)
 
     held = _held(reading)
     found = [BoardProblem(Kind.HALF_ALONE, (), (*stray.pips, *map(round, stray.center_px)))
@@ -194,7 +183,8 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
                   if look and lone else ())
         for near, far in places:
             middle = np.add(near, far) / 2
-            if any(np.linalg.norm(middle - m) < _spacing_of(near, far) for m in named):
+            spacing = float(np.linalg.norm(np.subtract(far, near)))
+            if any(np.linalg.norm(middle - m) < spacing for m in named):
                 continue  # the tile there is named already
             seen = look((near, far))
             if seen is not None and any(alone(h) for h in seen.halves):
@@ -203,10 +193,6 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
         found += unfound
         found += hidden
     return replace(reading, problems=reading.problems + tuple(found)) if found else reading
-
-
-def _spacing_of(near: Point, far: Point) -> float:
-    return float(np.linalg.norm(np.subtract(far, near)))
 
 
 def _values(reading: TableauReading) -> tuple[tuple[int, int], ...]:
@@ -229,7 +215,7 @@ def _held(reading: TableauReading) -> set[Tile]:
     return set(reading.board.tiles) if reading.board is not None else set()
 
 
-def _leaves_seen(reading: TableauReading, look: Look
+def _leaves_seen(reading: TableauReading, look: LookBudget
                  ) -> tuple[list[tuple[int, TileReading]], list[BoardProblem]]:
     """A tile the detector missed whole at an open end (or on a double's open side)
     leaves no gap and no half alone: each such place is looked at where a tile played
@@ -249,15 +235,15 @@ def _leaves_seen(reading: TableauReading, look: Look
     ways = beyond_open_ends(reading.tiles, in_tree, doubles)
     places = [(spot, halves) for spot, _, halves in ways]
     centres = [halves for _, halves in places]
-    burnt = washed_out(look, centres)
+    burnt = look.washed_out(centres)
     floors = [FAINT if share >= WASHED_OUT_FROM else LIKELY for share in burnt]
     # the pair judge alone first (no pips read): most places are bare table
-    bounds = most_sure(look, centres)
+    bounds = look.most_sure(centres)
     kept = [(p, floor) for p, floor, bound in zip(places, floors, bounds, strict=True)
             if bound >= floor - 1e-4]
     # what a look there reads, and a first reading set aside as touching nothing that
     # lies there (boxed askew under glare: bench_board seed 98600, dispute #14)
-    candidates = list(zip(kept, look_all(look, [h for (_, h), _ in kept]), strict=True))
+    candidates = list(zip(kept, look.many([h for (_, h), _ in kept]), strict=True))
     candidates += [((place, floor), stray)
                    for place, halves, floor in zip(places, centres, floors, strict=True)
                    for stray in reading.apart if stray.pips != (0, 0)
@@ -286,30 +272,30 @@ def _leaves_seen(reading: TableauReading, look: Look
 
 
 def _seen_apart(stray: TileReading, quads: Sequence[np.ndarray], held: set[Tile],
-                look: Look | None) -> bool:
+                look: LookBudget | None) -> bool:
     """Whether a reading left out, with a half on no tile of the board (a blank one, or
     one read unsurely: not a half alone by itself), is a tile when looked at again where
     it lies: seen as a tile (FAINT or more: under it a reading may be no tile at all),
     and one the board does not hold. A tile played at a corner, its half beside its
     neighbour's, was left out under a less sure reading of that neighbour, and the board
     given whole without it (bench_board seed 97000, 15 tiles #77)."""
-    def on_board(half) -> bool:
-        centre = np.asarray(half.center_px, dtype=np.float64)[None]
-        return any(inside_quad(centre, quad)[0] for quad in quads)
-
-    if look is None or all(on_board(h) for h in stray.halves):
+    if look is None or all(_on_board(h, quads) for h in stray.halves):
         return False  # wholly on tiles of the board: a second reading of them
     seen = look((stray.halves[0].center_px, stray.halves[1].center_px))
     return (seen is not None and seen.confidence >= FAINT
             and Tile.of(*seen.pips) not in held)
 
 
+def _on_board(half, quads: Sequence[np.ndarray]) -> bool:
+    """Whether a half's centre lies on one of the tiles ``quads``."""
+    centre = np.asarray(half.center_px, dtype=np.float64)[None]
+    return any(inside_quad(centre, quad)[0] for quad in quads)
+
+
 def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[BoardNote, ...], set_max: int,
-             look: Look | None) -> TableauReading:
+             look: LookBudget | None) -> TableauReading:
     """The board from tiles true to size: joins, the second looks where tiles meet and in
     gaps, decoding, and the tiles left out as plain or doubtful."""
-    if not tiles:  # every reading was a stray (a speck inside another tile)
-        return TableauReading(None, (BoardProblem(Kind.NO_TILES),), set_max, (), notes=notes)
     joins, tree = _joins_and_tree(tiles)
     tiles, apart, aside = _set_aside_apart(tiles, joins)
     notes += aside
@@ -331,7 +317,7 @@ def _rebuilt(tiles: tuple[TileReading, ...], notes: tuple[BoardNote, ...], set_m
 
 
 def _with_found(tiles: tuple[TileReading, ...], notes: tuple[BoardNote, ...],
-                found: tuple[TileReading, ...], look: Look, where: Note
+                found: tuple[TileReading, ...], look: LookBudget, where: Note
                 ) -> tuple[tuple[TileReading, ...], tuple[BoardNote, ...]]:
     """The tiles with those a second look found in place of any reading lying on them,
     each noted as found ``where``. A found tile's place comes from its neighbours' ends,
@@ -344,9 +330,6 @@ def _with_found(tiles: tuple[TileReading, ...], notes: tuple[BoardNote, ...],
 def _leaving_out(reading: TableauReading, patches: dict[int, BoardNote]) -> TableauReading:
     """The reading again without the tiles in ``patches``, each with its note."""
     tiles = tuple(t for i, t in enumerate(reading.tiles) if i not in patches)
-    if not tiles:
-        return TableauReading(None, (BoardProblem(Kind.NO_TILES),), reading.set_max,
-                              notes=reading.notes + tuple(patches.values()))
     joins, tree = _joins_and_tree(tiles)
     return _decoded(tiles, joins, tree, reading.set_max, reading.notes + tuple(patches.values()))
 
@@ -355,9 +338,7 @@ def _maybe_no_tile(tile: TileReading) -> bool:
     """A leaf seen unsurely as a tile at all, or read 0-0 unsurely: a speck, a second
     reading of a tile, or a plain patch read as the double blank. A tile surely seen
     whose pips are in doubt is a tile: it stays."""
-    if tile.confidence < FAINT and tileness(tile) < SURE:
-        return True
-    return _maybe_plain(tile)
+    return (tile.confidence < FAINT and tileness(tile) < SURE) or _maybe_plain(tile)
 
 
 def _found_past_end(tile: TileReading) -> bool:
@@ -368,9 +349,8 @@ def _found_past_end(tile: TileReading) -> bool:
     seed 95000, 30 tiles #17); the leaves the detector missed whole and a look read
     LIKELY were all two-valued (seed 100200, 30 tiles: 3-6 at 0.56, 0-2 at 0.72). A 0-0
     read under SURE is never found (it may be a plain patch)."""
-    if _maybe_plain(tile):
-        return False
-    return tile.confidence >= (FOUND if tile.pips[0] == tile.pips[1] else LIKELY)
+    return not _maybe_plain(tile) and tile.confidence >= (
+        FOUND if tile.pips[0] == tile.pips[1] else LIKELY)
 
 
 def _maybe_plain(tile: TileReading) -> bool:
@@ -386,7 +366,7 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
     ``may_leave_out``, a tile that may be no tile (``_maybe_no_tile``, at the end of a
     chain) is one of the decoder's choices: the decoding names those it leaves out."""
     structure = _structure_problems(tiles, joins, tree)
-    if any(p.blocking for p in structure):
+    if any(p.kind in BLOCKING for p in structure):
         return TableauReading(None, tuple(structure), set_max, tiles, joins, tree, None, notes)
     used = [j for j in joins if j not in tree.extra]
     leaves = [i for i in tree.order()[1:] if not tree.children(i)]
@@ -423,8 +403,9 @@ def _decoded(tiles: tuple[TileReading, ...], joins: tuple[Join, ...], tree: Tabl
     problems.extend(mismatched)
     problems.extend(_unreadable(tiles, decoding, tree))
     problems.extend(_overruled(tiles, decoding, tree, used))
-    return TableauReading(_board(decoding, tree), tuple(problems), set_max, tiles, joins, tree,
-                          decoding, notes)
+    order = tree.order()
+    board = Board.of(board_entries(tree, order, [decoding.values[i] for i in order]))
+    return TableauReading(board, tuple(problems), set_max, tiles, joins, tree, decoding, notes)
 
 
 def _left_out_notes(reading: TableauReading) -> dict[int, BoardNote]:
@@ -456,14 +437,9 @@ def _set_aside_apart(tiles: tuple[TileReading, ...], joins: Sequence[Join]
     if len(tiles) < 2:
         return tiles, (), ()
     joined = {j.a for j in joins} | {j.b for j in joins}
-    notes: dict[int, BoardNote] = {}
-    for i, t in enumerate(tiles):
-        if i in joined:
-            continue
-        if t.pips == (0, 0):
-            notes[i] = BoardNote(Note.APART_PLAIN, t)
-        elif t.confidence < LIKELY:
-            notes[i] = BoardNote(Note.APART_UNSURE, t)
+    notes = {i: BoardNote(Note.APART_PLAIN if t.pips == (0, 0) else Note.APART_UNSURE, t)
+             for i, t in enumerate(tiles)
+             if i not in joined and (t.pips == (0, 0) or t.confidence < LIKELY)}
     if len(notes) >= len(tiles) - 1:
         return tiles, (), ()  # nothing touches anything: not a tableau, said so whole
     return (tuple(t for i, t in enumerate(tiles) if i not in notes),
@@ -529,18 +505,17 @@ def _structure_problems(tiles: Sequence[TileReading], joins: Sequence[Join],
     if 2 * sure < len(board):
         return [BoardProblem(Kind.MOSTLY_DOUBTFUL, tuple(board), (sure,))]
     problems = []
-    main = set(tree.order())
+    main = set(board)
     for group in components(len(tiles), joins):
-        if group[0] in main or set(group) & main:
+        if not main.isdisjoint(group):
             continue
         hub = [i for i in group if double_likelihood(tiles[i]) > MAY_BE_DOUBLE
                and sum(1 for j in joins if i in (j.a, j.b)) >= 2]
         if hub:
             problems.append(BoardProblem(Kind.SECOND_SPINNER, (hub[0], tree.root)))
-        elif len(group) == 1:
-            problems.append(BoardProblem(Kind.LOOSE_TILE, tuple(group)))
         else:
-            problems.append(BoardProblem(Kind.LOOSE_GROUP, tuple(group)))
+            problems.append(BoardProblem(Kind.LOOSE_TILE if len(group) == 1
+                                         else Kind.LOOSE_GROUP, tuple(group)))
     return problems
 
 
@@ -571,15 +546,13 @@ def _overruled(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauTr
             and tree.in_tree(c.tile) and (c.tile, c.half) not in said_or_joined]
 
 
-def _board(decoding: Decoding, tree: TableauTree) -> Board:
-    """The tree's tiles with their decoded values."""
-    values = decoding.values
-    entries = []
-    for i in tree.order():
-        tile = Tile.of(*values[i])
-        parent = tree.parent[i]
-        entries.append(BoardEntry(tile, None if parent is None else Tile.of(*values[parent])))
-    return Board.of(entries)
+def board_entries(tree: TableauTree, kept: Sequence[int], values: Sequence[tuple[int, int]]
+                  ) -> list[BoardEntry]:
+    """Tiles ``kept`` of the tree, with ``values`` (theirs, in that order), as entries: the
+    tile and the tile it is played on."""
+    tile = {i: Tile.of(*v) for i, v in zip(kept, values, strict=True)}
+    return [BoardEntry(tile[i], None if tree.parent[i] is None else tile[tree.parent[i]])
+            for i in kept]
 
 
 __all__ = ["TableauReading", "infer_set", "read_tableau"]

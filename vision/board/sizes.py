@@ -52,13 +52,9 @@ def expected_lengths(tiles: Sequence[TileReading]) -> list[float | None]:
         return [None] * len(tiles)
     lengths = np.array([tile_length(t) for t in tiles])
     centres = np.array([t.center_px for t in tiles], dtype=np.float64)
-    out: list[float | None] = []
-    for i in range(len(tiles)):
-        dist = np.linalg.norm(centres - centres[i], axis=1)
-        dist[i] = np.inf
-        near = np.argsort(dist)[:NEIGHBOURS]
-        out.append(median(lengths[near]))
-    return out
+    dist = np.linalg.norm(centres[:, None] - centres[None], axis=2)
+    np.fill_diagonal(dist, np.inf)
+    return [median(lengths[near]) for near in np.argsort(dist, axis=1)[:, :NEIGHBOURS]]
 
 
 def restored(tile: TileReading, length: float) -> TileReading:
