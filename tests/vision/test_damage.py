@@ -10,7 +10,7 @@ import pytest
 from vision.image.capture import LoadedImage
 from vision.image.damage import FILL, intact_region
 from vision.image.decode import Damage, decode_photo
-from vision.reader.recognize import recognize_loaded
+from vision.reader.recognize import RecognitionError, recognize_loaded
 from vision.types import HalfReading, TileReading
 
 
@@ -64,9 +64,12 @@ def test_a_photo_cut_short_is_read_above_the_cut_only():
     assert all(y <= 120 for t in result.tiles for _, y in t.corners_px)
 
 
-def test_a_corrupt_photo_has_no_sure_tile():
-    result = recognize_loaded(loaded(photo(200), Damage.CORRUPT), SeesEverywhere())
-    assert result.tiles and all(t.confidence < 0.6 for t in result.tiles)
+def test_a_corrupt_photo_whose_damage_was_not_placed_gives_no_tile_at_all():
+    # any part of it may be garbage: a tile read there is made up, sure or not
+    reader = SeesEverywhere()
+    result = recognize_loaded(loaded(photo(200), Damage.CORRUPT), reader)
+    assert isinstance(result, RecognitionError) and "where cannot be told" in result.message
+    assert not reader.shapes  # nothing was read
 
 
 def test_a_photo_cut_near_the_top_is_an_error_not_an_empty_hand():
@@ -331,3 +334,15 @@ def test_long_runs_of_zeros_in_a_jpeg_with_its_own_tables_are_its_plain_areas():
         assert jpeg_standard_tables(data) is standard
         assert (bytes(256) in data) is not standard  # the white frame, coded as zeros
         assert decode_photo(data, "jpeg").damage is None
+
+
+def test_a_board_is_not_read_from_a_corrupt_photo_whose_damage_was_not_placed(monkeypatch):
+    from vision.board import PhotoError
+    from vision.board import photo as board_photo
+
+    corrupt = loaded(photo(200), Damage.CORRUPT)
+    monkeypatch.setattr(board_photo, "load_image", lambda path: corrupt)
+    reader = SeesEverywhere()
+    with pytest.raises(PhotoError, match="where cannot be told"):
+        board_photo.read_board_photo("tableau.jpg", reader)
+    assert not reader.shapes

@@ -17,11 +17,19 @@ from functools import cached_property
 import cv2
 import numpy as np
 
+from scorer.messages import clip_name
 from vision.board.budget import Place
 from vision.board.glare import burnt_white, washed_out
 from vision.board.read import TableauReading, read_tableau
 from vision.image import ImageError, LoadedImage, load_image
-from vision.reader import FrameReader, read_squared, read_undamaged, scale_tile
+from vision.reader import (
+    UNPLACED_DAMAGE,
+    FrameReader,
+    read_squared,
+    read_undamaged,
+    scale_tile,
+    unplaced_damage,
+)
 from vision.types import LoneHalf, TileReading
 
 JOIN_BGR = (255, 200, 0)
@@ -55,6 +63,8 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None
         loaded = load_image(path)
     except ImageError as error:
         raise PhotoError(str(error)) from None
+    if unplaced_damage(loaded):
+        raise PhotoError(f"{clip_name(path)}: {UNPLACED_DAMAGE}")
     # a damaged photo only where its pixels are its own, as for a hand; tiles lying askew
     # are read again turned square to them
     tiles, problems = read_undamaged(loaded,

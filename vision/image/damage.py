@@ -4,9 +4,9 @@ A JPEG cut short decodes whole, with every pixel after the cut a flat grey (128)
 it is, that grey is a table where tiles get invented, and a tile the cut crosses is read
 from half its pips. So a photo cut short is read only inside the part above the cut (the
 grey edge is found from any side, since the EXIF turn may have moved it), and a tile the
-cut crosses is left out and named. A photo the decoder calls corrupt (bits flipped) has
-its damage nowhere in particular, so none of its tiles can be sure: each is kept at most
-doubtful, for the player to confirm.
+cut crosses is left out and named. A photo the decoder calls corrupt (bits flipped) whose
+damage cannot be placed may be garbage anywhere: it is not read at all, and the player is
+asked to take it again (a tile read in garbage is made up, however doubtful).
 
 A file whose bytes were zeroed (or never written) in the middle decodes, in a format
 without checksums such as BMP, to a band of lines exactly black from edge to edge: no
@@ -28,16 +28,15 @@ of the coded data (a lost sector) may decode smooth, not blocky: their start in 
 is found instead, and the decoder says where in the picture it had got to
 (``decoded_lines`` of the file cut there). A flip that left no
 garbage row (the decoder found its place again, or only the colours drifted) has damage
-nowhere in particular, and no tile is sure.
+nowhere in particular, and is not read.
 
 Why: A damaged photo is read only where it is whole. A JPEG cut short decodes with flat
 decoder grey after the cut; that part is not read, and a tile the cut crosses is named and
 left out. A JPEG the decoder calls corrupt is garbage from the block where the decoder
 lost its place: that row is found in the picture (block edges that jump, or a whole row
 stepping in colour) or, for zeros in the data, from where the file would end, and the
-photo is read before it. Without such a row no tile is surer than 0.5
-(`vision/image/damage.py`). Hands and boards go through the same `read_undamaged`, so a
-board is never built from garbage.
+photo is read before it. Without such a row it is not read. Hands and boards go through
+the same `read_undamaged`, so a board is never built from garbage.
 """
 
 from __future__ import annotations

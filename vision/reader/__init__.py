@@ -17,6 +17,7 @@ from vision.reader.calibration import Calibration
 from vision.reader.half_crop import crop_half
 from vision.reader.onnx_session import ModelError
 from vision.reader.recognize import (
+                                     UNPLACED_DAMAGE,
                                      FrameReader,
                                      RecognitionError,
                                      apply_set_knowledge,
@@ -25,6 +26,7 @@ from vision.reader.recognize import (
                                      recognize_file,
                                      recognize_loaded,
                                      scale_tile,
+                                     unplaced_damage,
 )
 from vision.reader.report import (
                                      counted_hand,
@@ -49,9 +51,10 @@ from vision.reader.tile_reader import (
 
 __all__ = ["Calibration", "DETECTOR_FILE", "FrameReader", "MODELS_DIR", "ModelError",
            "PAIR_TOLERANCE", "ReaderOnFirstUse", "RecognitionError", "TileReader",
+           "UNPLACED_DAMAGE",
            "annotate_reading", "apply_set_knowledge", "assemble_tiles", "border_colour",
            "counted_hand", "crop_half", "greedy_pairs", "human_lines", "load_default_reader",
            "load_json_file", "ms_since", "read_image_file", "read_photo_file", "read_squared",
            "read_undamaged", "recognition_from_dict", "recognize_file", "recognize_loaded",
            "rules_for", "scale_tile", "shared_reader", "to_dict", "to_json_line",
-           "write_image"]
+           "unplaced_damage", "write_image"]

@@ -92,6 +92,11 @@ class RecognitionError:
 
 RecognitionResult = Recognition | RecognitionError
 NOTHING_LEFT = "the photo is damaged and no tile could be read in what is left: take it again"
+# A corrupt photo whose damage could not be placed: any part of it may be garbage, and a
+# tile read there is made up (real copies with flipped bits: 2 tiles invented in the 9
+# read, each tile held doubtful), so none is read
+UNPLACED_DAMAGE = ("the photo is damaged and where cannot be told, so no tile in it can be "
+                   "trusted: take it again")
 # A tile whose corners reach this much of its width past a cut or into a blank band was
 # still read from its own pips (corners are read a little wide)
 EDGE_SLACK = 0.1
@@ -196,6 +201,8 @@ def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
     confidences calibrated (the shipped mapping unless ``calibration`` is given). A
     damaged photo in which no tile could be read is an error, never a hand of nothing: a
     score of 0 would say the player went out."""
+    if unplaced_damage(loaded):
+        return RecognitionError(image=loaded.path, message=UNPLACED_DAMAGE)
     tiles, problems = _read_what_is_intact(loaded, reader, set_max,
                                            calibration or shipped_calibration())
     if loaded.damage is not None and not tiles:
@@ -225,13 +232,19 @@ def _read_what_is_intact(loaded: LoadedImage, reader: FrameReader, set_max: int 
 Read = Callable[[np.ndarray], tuple[list[TileReading], list[ReaderProblem]]]
 
 
+def unplaced_damage(loaded: LoadedImage) -> bool:
+    """Whether the photo is corrupt and where its garbage begins was not found."""
+    return loaded.damage is Damage.CORRUPT and loaded.intact is None
+
+
 def read_undamaged(loaded: LoadedImage, read: Read, calibration: Calibration | None = None,
                    ) -> tuple[list[TileReading], list[ReaderProblem]]:
     """``read`` (pixels in, tiles and problems out) of a loaded photo, where its pixels are
     its own: a photo cut short or corrupt from some row on is read before it, a tile
-    touching a blank band is left out, and every tile of a corrupt photo whose damage was
-    not found is doubtful. Coordinates are the decoded pixels'; confidences go through
-    ``calibration`` (when given) before damage caps them."""
+    touching a blank band is left out (one ending near it is doubtful), and a corrupt
+    photo whose damage was not found gives no tile (``UNPLACED_DAMAGE``). Coordinates are
+    the decoded pixels'; confidences go through ``calibration`` (when given) before damage
+    caps them."""
     def calibrated(pixels: np.ndarray) -> tuple[list[TileReading], list[ReaderProblem]]:
         tiles, problems = read(pixels)
         if calibration is None:
@@ -243,10 +256,9 @@ def read_undamaged(loaded: LoadedImage, read: Read, calibration: Calibration | N
                             CUT_EDGE)
     if loaded.damage is Damage.CORRUPT and loaded.intact is not None:
         return _read_inside(loaded, calibrated, loaded.intact, "damaged", GARBAGE_EDGE)
+    if unplaced_damage(loaded):
+        return [], []  # any part may be garbage (UNPLACED_DAMAGE)
     tiles, problems = calibrated(loaded.pixels)
-    if loaded.damage is Damage.CORRUPT:
-        tiles = [replace(t, confidence=min(t.confidence, CORRUPT_CONFIDENCE_CAP))
-                 for t in tiles]
     if loaded.damage is Damage.BLANK_BAND:
         bands = blank_bands(loaded.pixels)
         room = [min((_widths_from(t, band) for band in bands), default=math.inf)
@@ -439,6 +451,5 @@ def scale_tile(tile: TileReading, scale: float) -> TileReading:
 
 
 __all__ = ["FrameReader", "QUICK_LOOK_MEGAPIXELS", "RecognitionError", "RecognitionResult",
-           "apply_set_knowledge", "read_photo_file", "read_undamaged", "recognize_file",
-           "recognize_loaded",
-           "scale_tile"]
+           "UNPLACED_DAMAGE", "apply_set_knowledge", "read_photo_file", "read_undamaged",
+           "recognize_file", "recognize_loaded", "scale_tile", "unplaced_damage"]
