@@ -38,8 +38,10 @@ def fake_reader(monkeypatch):
 def photos(tmp_path):
     folder = tmp_path / "photos"
     folder.mkdir()
+    picture = np.full((120, 160, 3), 180, np.uint8)
+    picture[40:80, 60:100] = 90  # something to look at: a picture of one colour is blank
     for name in ("a.png", "b.jpg"):
-        cv2.imwrite(str(folder / name), np.full((120, 160, 3), 180, np.uint8))
+        cv2.imwrite(str(folder / name), picture)
     (folder / "broken.jpg").write_bytes(b"")
     return folder
 
@@ -74,6 +76,25 @@ def test_a_photo_with_no_tile_is_nothing_read_one_line_exit_2(monkeypatch, photo
     captured = capsys.readouterr()
     assert json.loads(captured.out)["tiles"] == []
     assert len(captured.err.splitlines()) == 1 and "no tiles found" in captured.err
+
+
+def test_a_picture_of_one_colour_says_so_not_come_closer(monkeypatch, tmp_path, capsys):
+    import cv2
+    import numpy as np
+
+    import vision.reader
+
+    class Blind:
+        def read(self, image_bgr, set_max=None):
+            return [], []
+
+    monkeypatch.setattr(vision.reader, "load_default_reader", Blind)
+    blank = tmp_path / "covered.png"  # a lens covered, or pixel data missing
+    cv2.imwrite(str(blank), np.zeros((120, 160, 3), np.uint8))
+    assert main(["read", str(blank)]) == 2
+    assert capsys.readouterr().err.splitlines() == [
+        f"{blank} (160x120): no tiles found: the picture is one colour throughout: nothing in "
+        "it to read"]
 
 
 def test_min_confidence_changes_what_is_doubtful(fake_reader, photos, capsys):

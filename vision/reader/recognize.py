@@ -92,6 +92,9 @@ class RecognitionError:
 
 RecognitionResult = Recognition | RecognitionError
 NOTHING_LEFT = "the photo is damaged and no tile could be read in what is left: take it again"
+# A picture of one colour throughout: a lens covered, or a file whose pixel data is missing
+# (an RLE bitmap of nothing but its end)
+BLANK_PICTURE = "the picture is one colour throughout: nothing in it to read"
 # A corrupt photo whose damage could not be placed: any part of it may be garbage, and a
 # tile read there is made up (real copies with flipped bits: 2 tiles invented in the 9
 # read, each tile held doubtful), so none is read
@@ -210,6 +213,8 @@ def recognize_loaded(loaded: LoadedImage, reader: FrameReader,
     if loaded.scale != 1.0:  # back to the original's pixels
         tiles = [scale_tile(t, loaded.scale) for t in tiles]
         problems = [p.scaled(loaded.scale) if isinstance(p, LoneHalf) else p for p in problems]
+    if not tiles and loaded.pixels.min() == loaded.pixels.max():
+        problems = [BLANK_PICTURE, *problems]  # no closer photo shows what is not there
     kept, set_problems = apply_set_knowledge(tiles, set_max)
     return Recognition(image=loaded.path, width=loaded.width, height=loaded.height,
                        tiles=tuple(kept),
