@@ -129,6 +129,22 @@ def test_a_verdict_that_a_leaf_hidden_by_glare_would_change_is_not_given() -> No
     assert result.verdict.legal
 
 
+def test_a_leaf_in_glare_read_as_a_tile_the_board_holds_leaves_its_end_hidden() -> None:
+    """A look in glare that reads a tile the board holds elsewhere misread what lies
+    there (bench_board seed 104720, 30 tiles #15: a 5-9 in glare read 9-2 at 0.44, and the
+    board was given whole without it): the place is as hidden as one where nothing was
+    read, and a verdict the leaf would change is not given."""
+    truth = readings_of(BOARDS[1])
+    missed = truth[index_of(truth, 9, 4)]
+    misread = replace(missed, confidence=0.44, halves=tuple(
+        replace(h, pips=2) if h.pips == 4 else h for h in missed.halves))  # 9-2, held
+    tiles = [t for t in truth if t is not missed]
+    reading = read_tableau(tiles, 9, look=GlaredLook(truth, missed, misread, glare=True))
+    assert [p.kind for p in reading.problems] == [Kind.HIDDEN_END], problem_lines(reading)
+    with pytest.raises(NoDispute):
+        judge_tile(reading, Tile.of(1, 5), RULES)
+
+
 def test_a_reading_set_aside_where_a_leaf_would_lie_is_asked_about() -> None:
     """Under glare the detector can box a leaf off its place, touching nothing; it was set
     aside with a note, the spinner seemed short of an arm, and a legal play was judged

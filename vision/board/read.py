@@ -158,7 +158,7 @@ def _with_doubts(reading: TableauReading, strays: Sequence[TileReading],
       under glare); once a place, none where a tile is named. A look that sees no such
       half says the half alone was a speck of table;
     - HIDDEN_END: an open place past which glare burns the photo white and no tile was
-      read (``hidden``, from ``_leaves_seen``)."""
+      read but one the board holds elsewhere (``hidden``, from ``_leaves_seen``)."""
     quads = [tile_quad(t) for t in reading.tiles]
 
     def alone(half) -> bool:
@@ -225,9 +225,10 @@ def _leaves_seen(reading: TableauReading, look: LookBudget
     the tile it is played on, each tile once (those read FOUND first). A first reading
     set aside as touching no tile (not a 0-0: a plain patch) that lies there is taken as
     a look there. Second, a HIDDEN_END problem for each place burnt white where nothing
-    was read: a leaf there shows neither edges nor pips to any look (bench seeds 101000,
-    30 tiles #10, and 104614, 30 tiles #24: a leaf wholly in glare, the board given
-    whole without it), so the board may lack one."""
+    was found (nothing read, or a tile the board holds): a leaf there shows neither
+    edges nor pips to any look (bench seeds 101000, 30 tiles #10, and 104614, 30 tiles
+    #24: a leaf wholly in glare, the board given whole without it), so the board may lack
+    one."""
     if reading.tree is None:
         return [], []
     in_tree, doubles = _on_tree(reading)
@@ -262,7 +263,10 @@ def _leaves_seen(reading: TableauReading, look: LookBudget
         if Tile.of(*seen.pips) not in held:
             found.append((played_on, seen))
             held.add(Tile.of(*seen.pips))
-    seen_past = {played_on for played_on, _ in shown}
+    # a look that read a tile the board holds elsewhere misread what lies there (every
+    # tile exists once): under glare that place is as hidden as one where nothing was read
+    # (bench_board seed 104720, 30 tiles #15: a 5-9 in glare read 9-2, given whole without)
+    seen_past = {played_on for played_on, _ in found}
     hidden = [BoardProblem(Kind.HIDDEN_END, (spot.tile,),
                            (values[spot.tile][spot.half or 0],
                             *map(round, np.add(near, far) / 2)), spot.half)
