@@ -18,6 +18,14 @@ def notices(app) -> list[str]:
     return [n.message for n in app._notifications]
 
 
+async def pasted_on_a_new_game(pilot, names: str, column: str) -> None:
+    """A new game of ``names``, and ``column`` pasted on the scorecard's first cell."""
+    await pilot.pause()
+    await new_game(pilot, names)
+    await paste(pilot, column)
+    await settle(pilot, 10)
+
+
 async def score_screen(pilot) -> ScoreEntryScreen:
     await pilot.press("enter")
     await pilot.pause()
@@ -56,10 +64,7 @@ async def test_a_column_with_a_line_that_is_no_score_is_refused_whole(make_app):
 async def test_a_column_pasted_on_the_scorecard_scores_each_cell_in_turn(make_app):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await new_game(pilot, "Ann, Bo, Cy")
-        await paste(pilot, "4\n9\n")
-        await settle(pilot, 10)
+        await pasted_on_a_new_game(pilot, "Ann, Bo, Cy", "4\n9\n")
         assert isinstance(app.screen, ScorecardScreen), app.screen
         assert points(app, 0) == {"Ann": 4, "Bo": 9, "Cy": None}
 
@@ -69,10 +74,7 @@ async def test_a_column_pasted_over_a_full_round_does_not_spill_into_the_next(ma
     # and Bo in round 2, which nobody had played
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await new_game(pilot, "Ann, Bo, Cy")
-        await paste(pilot, "12\n7\n30\n")
-        await settle(pilot, 10)
+        await pasted_on_a_new_game(pilot, "Ann, Bo, Cy", "12\n7\n30\n")
         app.scorecard.move_to(0, "Ann")
         await paste(pilot, "15\n8\n31\n")
         await settle(pilot, 10)
@@ -86,10 +88,8 @@ async def test_a_column_longer_than_the_game_has_cells_is_refused_whole(make_app
     # the last lines were dropped without a word once the game was over
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await new_game(pilot, "Ann, Bo")  # 10 rounds: 20 cells
-        await paste(pilot, "\n".join(["3"] * 21))
-        await settle(pilot, 10)
+        # 10 rounds: 20 cells
+        await pasted_on_a_new_game(pilot, "Ann, Bo", "\n".join(["3"] * 21))
         assert points(app, 0) == {"Ann": None, "Bo": None}
         assert "Not pasted: 21 scores, and the game has room for 20 from the selected cell " \
                "on." in notices(app)
