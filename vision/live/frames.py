@@ -176,9 +176,18 @@ def parse_source(text: str | int) -> SourceSpec:
             raise SourceError(f"cannot open {shown}: {os_reason(error)}") from None
         raise SourceError(f"no video file at {shown} (give a camera index, a stream URL or a "
                           "video file)")
+    if _empty(path):  # said as such, not as a kind of file OpenCV cannot decode
+        raise SourceError(f"cannot open video file {shown}: the file is empty (0 bytes)")
     if _a_photo(path):  # OpenCV plays it as a video of one frame, too short to settle
         raise SourceError(f"{shown} is a photo, not a video: chickenfoot read reads it")
     return SourceSpec(FILE, path)
+
+
+def _empty(path: str) -> bool:
+    try:
+        return os.path.getsize(path) == 0
+    except OSError:  # gone since it was found: opening it says so
+        return False
 
 
 def _a_photo(path: str) -> bool:
@@ -347,8 +356,6 @@ class CaptureSource:
             return f"no camera at index {self.spec.target}{extra}: is it plugged in and free?"
         if self.spec.kind == STREAM:
             return f"cannot open stream {self.spec.target}{extra}: check the address and network"
-        if _empty_file(self.spec.target):
-            return f"cannot open video file {self.spec.target}: the file is empty (0 bytes)"
         return f"cannot open video file {self.spec.target}{extra}: not a video OpenCV can decode"
 
     def _first_frame(self, worker: _Worker) -> np.ndarray | None:
@@ -465,15 +472,6 @@ def open_source(text: str | int, size: tuple[int, int] | None = None,
                 **options: Any) -> CaptureSource:
     """Open ``--camera``'s value; raise SourceError (one line) when it cannot be used."""
     return CaptureSource(parse_source(text), size, **options)
-
-
-def _empty_file(path: str) -> bool:
-    """Whether ``path`` is a regular file of no bytes (said as such, not as a format)."""
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):
-        return False
-    return stat.S_ISREG(info.st_mode) and info.st_size == 0
 
 
 __all__ = ["CAMERA", "FILE", "STREAM", "Capture", "CaptureSource", "Frame", "FrameSource",
