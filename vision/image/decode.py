@@ -202,9 +202,10 @@ def decode_photo(data: bytes, kind: str, flag: int = cv2.IMREAD_COLOR,
             cut_short=False, unchecked=kind in _UNCHECKED_KINDS)
     decoded = _classified(*_decoding(lambda: cv2.imdecode(buffer, flag)), cut_short=cut_short,
                           unchecked=kind in _UNCHECKED_KINDS)
-    if kind == "jpeg" and decoded.pixels is not None and decoded.damage is None \
-            and jpeg_standard_tables(data) and _hole_in(data) > 0:
-        decoded = replace(decoded, damage=Damage.CORRUPT)
+    if kind == "jpeg" and decoded.pixels is not None and decoded.damage is None:
+        hole, standard = _hole_in(data)
+        if standard and hole > 0:  # zeros the decoder read as data without a word
+            decoded = replace(decoded, damage=Damage.CORRUPT)
     if kind != "jpeg" or decoded.damage is not Damage.CORRUPT:
         return decoded
     return replace(decoded, intact=_intact_part(data, flag, decoded.pixels))
@@ -263,7 +264,7 @@ def _intact_part(data: bytes, flag: int,
     block = JPEG_BLOCK_PX // _REDUCED_BY[grey_flag]
     lines = [garbage_from(grey, block), shift_from(stored, block)]
     del stored  # before a third decode: a 50 MP photo's copies add up
-    hole = _hole_in(data)
+    hole, _ = _hole_in(data)
     if hole > 0:  # the part before a run of zeros, decoded as a file cut short there
         before = _as_stored(data[:hole] + _EOI, grey_flag)
         lines.append(None if before is None else decoded_lines(before))
@@ -271,14 +272,16 @@ def _intact_part(data: bytes, flag: int,
     return intact_band(min(found), grey, pixels, block) if found else None
 
 
-def _hole_in(data: bytes) -> int:
+def _hole_in(data: bytes) -> tuple[int, bool]:
     """Where a run of zero bytes lies in a JPEG's coded data before its end marker (a
-    shorter run with the standard's tables), or -1."""
+    shorter run with the standard's tables), or -1; and whether its tables are the
+    standard's."""
     scan = jpeg_scan_start(data)
     if scan is None:
-        return -1
-    hole = _STANDARD_HOLE if jpeg_standard_tables(data) else _HOLE
-    return data.find(hole, scan, max(scan, data.rfind(_EOI)))
+        return -1, False
+    standard = jpeg_standard_tables(data)
+    hole = _STANDARD_HOLE if standard else _HOLE
+    return data.find(hole, scan, max(scan, data.rfind(_EOI))), standard
 
 
 def _as_stored(data: bytes, flag: int) -> np.ndarray | None:

@@ -102,13 +102,9 @@ def _webp_size(data: bytes) -> tuple[int, int] | None:
 
 def _tiff_size(read_at: ReadAt) -> tuple[int, int] | None:
     """The first image's size from its directory (the one OpenCV decodes)."""
-    first = _tiff_first(read_at)
-    if first is None:
+    values = _first_directory(read_at)
+    if values is None:
         return None
-    found = _tiff_directory(read_at, *first)
-    if found is None:
-        return None
-    values, _ = found
     if 256 in values and 257 in values:
         return (values[256], values[257])
     return None
@@ -119,11 +115,9 @@ def decoded_in_blocks(data: bytes | ReadAt, kind: str) -> tuple[int, int] | None
     of rows as wide as the picture), which the format lets be far larger than the picture
     itself; None for another format or a header that does not say."""
     read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
-    first = _tiff_first(read_at) if kind == "tiff" else None
-    found = None if first is None else _tiff_directory(read_at, *first)
-    if found is None or 256 not in found[0] or 257 not in found[0]:
+    values = _first_directory(read_at) if kind == "tiff" else None
+    if values is None or 256 not in values or 257 not in values:
         return None
-    values = found[0]
     if TILE_WIDTH_TAG in values and TILE_LENGTH_TAG in values:
         return values[TILE_WIDTH_TAG], values[TILE_LENGTH_TAG]
     return values[256], min(values.get(ROWS_PER_STRIP_TAG, values[257]), values[257])
@@ -132,11 +126,9 @@ def decoded_in_blocks(data: bytes | ReadAt, kind: str) -> tuple[int, int] | None
 def tiff_half_floats(data: bytes | ReadAt) -> bool:
     """Whether a TIFF's first picture holds 16-bit floating point samples, which OpenCV's
     decoder does not read."""
-    read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
-    first = _tiff_first(read_at)
-    found = None if first is None else _tiff_directory(read_at, *first)
-    return (found is not None and found[0].get(SAMPLE_FORMAT_TAG) == 3
-            and found[0].get(BITS_PER_SAMPLE_TAG) == 16)
+    values = _first_directory(bytes_reader(data) if isinstance(data, bytes | bytearray)
+                              else data) or {}
+    return values.get(SAMPLE_FORMAT_TAG) == 3 and values.get(BITS_PER_SAMPLE_TAG) == 16
 
 
 # The Huffman code lengths (codes of each length 1 to 16) of the tables the JPEG standard
@@ -237,11 +229,9 @@ def alpha_pixel_bytes(data: bytes | ReadAt, kind: str) -> int:
             return 4 if struct.unpack("<I", head[21:25])[0] >> 28 & 1 else 0  # alpha_is_used
         return 0
     if kind == "tiff":
-        first = _tiff_first(read_at)
-        found = None if first is None else _tiff_directory(read_at, *first)
-        if found is None:
+        values = _first_directory(read_at)
+        if values is None:
             return 0
-        values = found[0]
         samples, photometric = values.get(277, 1), values.get(262, -1)
         kept = (photometric in (0, 1) and samples >= 2) or (photometric == 2 and samples >= 4)
         return 4 * max(1, (values.get(BITS_PER_SAMPLE_TAG, 8) + 7) // 8) if kept else 0
@@ -281,9 +271,15 @@ def tiff_orientation(data: bytes | ReadAt) -> int:
     """The first picture's Orientation tag (1, upright, when none): OpenCV 5.1 decodes
     no TIFF stored turned a quarter (5 to 8) whose sides differ, however it is asked."""
     read_at = bytes_reader(data) if isinstance(data, bytes | bytearray) else data
+    return (_first_directory(read_at) or {}).get(ORIENTATION_TAG, 1)
+
+
+def _first_directory(read_at: ReadAt) -> dict[int, int] | None:
+    """The first picture's directory (the one OpenCV decodes), as ``_tiff_directory``'s
+    values; None when the file does not reach it whole."""
     first = _tiff_first(read_at)
     found = None if first is None else _tiff_directory(read_at, *first)
-    return 1 if found is None else found[0].get(ORIENTATION_TAG, 1)
+    return None if found is None else found[0]
 
 
 def _tiff_first(read_at: ReadAt) -> tuple[str, int] | None:
