@@ -21,16 +21,20 @@ def name_fields(key: str, name: str) -> dict[str, str]:
     shown = readable(name)
     if shown == name:
         return {key: name}
-    return {key: shown, f"{key}_bytes": base64.b64encode(os.fsencode(name)).decode("ascii")}
+    try:
+        exact = os.fsencode(name)
+    except UnicodeEncodeError:  # a surrogate no byte escapes to: no file has that name
+        return {key: shown}
+    return {key: shown, f"{key}_bytes": base64.b64encode(exact).decode("ascii")}
 
 
 def readable(text: str) -> str:
-    """``text`` with each odd byte of a name in it (a lone surrogate) as U+FFFD: a message
-    that quotes a name which is not UTF-8."""
+    """``text`` with each lone surrogate as U+FFFD: a message that quotes a name which is
+    not UTF-8 (its odd bytes), or text that spelt one out (``"\\ud800"`` in JSON)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+        return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in text)
     return text
 
 

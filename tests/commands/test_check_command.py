@@ -153,3 +153,16 @@ def test_bad_input_with_json_also_answers_in_json(argv: list[str], capsys) -> No
     code, out, err = run(argv, capsys)
     assert code == 2 and err.count("\n") == 1
     assert json.loads(out) == {"error": err.removeprefix("chickenfoot check: ").rstrip("\n")}
+
+
+@pytest.mark.parametrize("board", [
+    '{"tiles": [{"tile": "\\ud800-9"}]}',
+    '{"tiles": [{"tile": "9-9"}, {"tile": "9-1", "on": "\\udfff"}]}'])
+def test_a_surrogate_spelt_out_in_board_json_is_refused_in_json(board: str) -> None:
+    # JSON may spell out a surrogate no byte of a name escapes to: the refusal is one line
+    # on stderr and strict JSON on stdout all the same (a process, for stderr's own errors)
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "check", board, "--play",
+                           "1-5@9-1", "--json"], capture_output=True, timeout=60)
+    err = done.stderr.decode("utf-8")
+    assert done.returncode == 2 and err.count("\n") == 1 and "unexpected" not in err
+    assert "\ufffd" in json.loads(done.stdout.decode("utf-8"))["error"]

@@ -30,3 +30,14 @@ def test_damaged_bytes_fall_back_to_the_readable_name():
 def test_a_message_quoting_such_a_name_is_made_readable():
     assert readable(os.fsdecode(b"caf\xe9.jpg: no such file")) == "caf\ufffd.jpg: no such file"
     assert readable("plain") == "plain"
+
+
+def test_any_lone_surrogate_is_made_readable():
+    # JSON text may spell out surrogates no file name's byte escapes to (U+D800 ... U+DC7F,
+    # U+DD00 ... U+DFFF): a message quoting it must still be strict UTF-8
+    for text in ("\ud800-9", "9-\udfff", "\udc00", "a\udce9\ud83d"):
+        shown = readable(text)
+        shown.encode("utf-8")
+        assert shown.replace("\ufffd", "") == text.translate(
+            {c: None for c in range(0xD800, 0xE000)})
+    assert name_fields("image", "\ud800.jpg") == {"image": "\ufffd.jpg"}
