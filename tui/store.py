@@ -59,7 +59,7 @@ from scorer.json_text import JsonProblem, read_json
 from scorer.messages import clip, clip_name
 from scorer.scorecard import Scorecard
 from tui.export_csv import game_csv
-from tui.store_files import inspect, move_aside, not_a_database
+from tui.store_files import inspect, move_aside, not_a_database, side_files_writable
 from vision.whole_file import write_whole
 
 ENV_VAR = "CHICKENFOOT_DB"
@@ -308,10 +308,7 @@ class Store:
             raise StoreError(f"cannot prepare {self.shown}: {detail}") from None
         if damage:
             self.notices.append(damage)
-        if self.path.is_file() and not os.access(self.path, os.W_OK):
-            self.notices.append(
-                f"The scorecard file {self.shown} is read-only: its games can be looked "
-                "at, and no change is saved until it can be written.")
+        side_files_writable(self.path)
         made_here = not self.path.exists()
         try:
             self._open_first()
@@ -319,6 +316,11 @@ class Store:
             if made_here:  # a file this call made and could not fill: gone, not "damaged"
                 _remove_empty(self.path)
             raise
+        # said of the file opened: a damaged read-only one kept aside leaves a fresh one
+        if not os.access(self.path, os.W_OK):
+            self.notices.append(
+                f"The scorecard file {self.shown} is read-only: its games can be looked "
+                "at, and no change is saved until it can be written.")
 
     def _open_first(self) -> None:
         try:

@@ -12,7 +12,8 @@ SQLite says nothing about three kinds of damage:
 * a database cut to 0 bytes is taken for a new, empty one.
 
 ``inspect`` finds them before the database is opened, keeps the files aside and returns
-one line for the player. A journal is only judged when its header is wrong twice, a short
+one line for the player. ``side_files_writable`` undoes what a session on a read-only
+scorecard leaves behind. A journal is only judged when its header is wrong twice, a short
 while apart, so a header being rewritten by another program at that moment is not taken
 for damage; a 0-byte file is only judged when it is older than ``FRESH_S``, so a file that
 another chickenfoot has just created (and is about to fill) is left alone.
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import struct
 import time
 from pathlib import Path
@@ -144,6 +146,28 @@ def _copy_back(aside: Path, path: Path) -> None:
             shutil.copyfile(source, target)
             with target.open("rb+") as f:
                 os.fsync(f.fileno())
+
+
+def side_files_writable(path: Path) -> None:
+    """The journal and its index beside a scorecard made writable where the scorecard is:
+    SQLite makes them with the file's own mode, so a session on a read-only (0444)
+    scorecard leaves them read-only behind it, and once the file is writable again every
+    save fails as read-only while ``ls`` shows a writable file. Only this user's files,
+    and only their mode, are changed."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return
+    if not mode & stat.S_IWUSR:
+        return
+    for side in (side_file(path, "-wal"), side_file(path, "-shm")):
+        try:
+            status = side.lstat()
+            if (stat.S_ISREG(status.st_mode) and status.st_uid == os.geteuid()
+                    and not status.st_mode & stat.S_IWUSR):
+                side.chmod(stat.S_IMODE(mode))
+        except OSError:
+            pass  # not there, or not this user's to change: SQLite says what it finds
 
 
 def not_a_database(path: Path) -> bool:

@@ -700,6 +700,42 @@ def test_a_read_only_file_is_said_when_it_is_opened(tmp_path, monkeypatch):
     store.close()
 
 
+def _writable_by_mode(path, mode):
+    """os.access as a user who is not root sees it: by the file's mode alone."""
+    return bool(os.stat(path).st_mode & 0o200) if mode == os.W_OK else True
+
+
+def test_a_damaged_read_only_file_kept_aside_is_not_said_read_only(tmp_path, monkeypatch):
+    # the fresh file that takes its place can be written: "no change is saved" was false
+    path = tmp_path / "games.db"
+    whole = tmp_path / "whole.db"
+    Store(whole).close()
+    path.write_bytes(whole.read_bytes()[:5000])
+    path.chmod(0o444)
+    monkeypatch.setattr("tui.store.os.access", _writable_by_mode)
+    store = Store(path)
+    assert any("kept as" in n for n in store.notices)
+    assert not any("read-only" in n for n in store.notices)
+    store.close()
+
+
+def test_side_files_a_read_only_session_left_are_made_writable_with_the_file(tmp_path):
+    # SQLite makes -wal and -shm with the file's mode: after a session on a 0444 file they
+    # stayed 0444, and once the file was writable again every save failed as read-only
+    path = tmp_path / "games.db"
+    Store(path).close()
+    for suffix, left in (("-wal", b""), ("-shm", bytes(32768))):  # as such a session leaves
+        side = tmp_path / f"games.db{suffix}"
+        side.write_bytes(left)
+        side.chmod(0o444)
+    path.chmod(0o640)
+    store = Store(path)
+    for suffix in ("-wal", "-shm"):
+        side = tmp_path / f"games.db{suffix}"
+        assert side.stat().st_mode & 0o777 == 0o640  # while open: SQLite keeps them
+    store.close()
+
+
 def test_a_link_to_a_place_that_is_not_there_is_said_as_such(tmp_path):
     # SQLite's words alone: "cannot open games.db: unable to open database file"
     path = tmp_path / "games.db"
