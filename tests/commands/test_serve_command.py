@@ -40,6 +40,24 @@ def test_a_live_view_that_cannot_start_leaves_no_new_scorecard_file(tmp_path, ca
     assert "no video file at" in capsys.readouterr().err
 
 
+def test_a_damaged_scorecard_kept_aside_is_said_in_the_terminal(tmp_path):
+    # the browsers' apps open the fresh file and have nothing to say: serve said nothing
+    # either, and the players saw an empty scorecard with no word of their games
+    card = tmp_path / "card.sqlite3"
+    card.write_bytes(b"SQLite format 3\x00" + b"\x07" * 5000)
+    server = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--port", "0",
+                               "--db", str(card)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT)
+    try:
+        assert re.search(rb"http://\S+/", server.stdout.readline())
+    finally:
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=60)
+    said = err.decode().splitlines()
+    assert said[0].startswith("chickenfoot serve: The scorecard file") and "kept as" in said[0]
+    assert list(tmp_path.glob("card.sqlite3.corrupt-*"))
+
+
 def test_a_second_ctrl_c_while_pages_close_still_ends_130_in_one_line(tmp_path):
     # raised again inside the closing, the stop cut it short: exit 2, nothing said
     server = subprocess.Popen([sys.executable, "-m", "tui.cli", "serve", "--port", "0",

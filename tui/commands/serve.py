@@ -125,14 +125,19 @@ def run(args: argparse.Namespace) -> int:
             return 2
     try:
         path = resolve_db_path(getattr(args, "db", None))
-        # a store that cannot open is said now, not in every browser
-        Store(path, named=db_was_named(args)).close()
+        # a store that cannot open is said now, not in every browser; so is what opening
+        # it did (a damaged file kept aside): each browser's app then opens the fresh one
+        store = Store(path, named=db_was_named(args))
+        notices = store.notices
+        store.close()
     except StoreError as error:
         sock.close()
         if live is not None:
             live.close(_err)
         _err(f"chickenfoot serve: {error}; choose another file with --db PATH or ${ENV_VAR}")
         return 2
+    for notice in notices:
+        _err(f"chickenfoot serve: {notice}")
     live_port = live.server.server_address[1] if live is not None else None
     server = ScorecardServer(app_command(args, str(path)), sock, live_port=live_port)
     url = url_for(args.host, sock)
