@@ -17,6 +17,8 @@ class Play:
     @classmethod
     def parse(cls, text: str) -> Play:
         """Read ``"6-3@4-6"`` (a tile on a parent) or ``"9-9"`` (the spinner)."""
+        if not text.strip():
+            raise ValueError("no tile is named (write it like 6-3@4-6)")
         tile_text, sep, parent_text = text.strip().partition("@")
         if sep and not parent_text.strip():
             raise ValueError(f"'{text}' names no tile after @ (write it like 6-3@4-6)")

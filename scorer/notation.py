@@ -282,7 +282,10 @@ def validate(board: Board, rules: RuleSet = DEFAULT_RULES, *, spinner: int | Non
             cur = first[cur].parent
         if cur is not None and cur in chain:
             in_loop.update(chain[chain.index(cur):])
-    if in_loop:
+    if len(in_loop) == 1:
+        add(Reason(Violation.CYCLE, f"{_names(in_loop)} is played on itself; every chain "
+                   "must lead back to the spinner"))
+    elif in_loop:
         add(Reason(Violation.CYCLE,
                    f"{_names(sorted(in_loop))} are played on each other in a loop; every "
                    "chain must lead back to the spinner"))

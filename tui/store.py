@@ -352,6 +352,8 @@ class Store:
             return f"the disk is full ({error})"
         if not os.access(folder, os.W_OK):
             return f"its folder is read-only: the scorecard writes beside the file ({error})"
+        if self.path.exists() and not os.access(self.path, os.R_OK):
+            return "you may not read it (its permissions forbid it)"
         return str(error)
 
     @property

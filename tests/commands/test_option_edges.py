@@ -252,3 +252,19 @@ def test_an_option_that_needs_another_says_so(argv, says, capsys, tmp_path):
     assert main(argv) == 2
     one_line(capsys, says)
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["--count", "0"], "--count must be from 1 to 1,000,000, not 0"),
+    (["--max-tiles", "-1"], "--max-tiles must be at least 0 (0: photos without a tile), not -1"),
+])
+def test_synth_names_the_one_option_that_is_wrong(argv, said, capsys, tmp_path):
+    assert main(["synth", str(tmp_path / "out"), *argv]) == 2
+    assert capsys.readouterr().err == f"chickenfoot synth: {said}\n"
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_play_of_nothing_but_spaces_says_no_tile_is_named(capsys):
+    assert main(["check", "9-9 9-1@9-9", "--play", "   "]) == 2
+    assert capsys.readouterr().err == ("chickenfoot check: --play: no tile is named "
+                                       "(write it like 6-3@4-6)\n")

@@ -147,3 +147,9 @@ def test_to_tableau_raises_with_every_problem() -> None:
     with pytest.raises(BoardError) as caught:
         to_tableau(parse_board(ARMS + " 1-1@9-1 2-2@9-2 1-5@9-1"))
     assert caught.value.verdict.violations == {V.TWO_OPEN_FEET, V.END_TAKEN}
+
+
+def test_a_tile_played_on_itself_is_named_as_such() -> None:
+    # "1-9 are played on each other in a loop" for one tile
+    messages = [r.message for r in validate(parse_board("9-9 9-1@9-1")).reasons]
+    assert any("1-9 is played on itself" in m for m in messages)

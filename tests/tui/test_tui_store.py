@@ -736,6 +736,20 @@ def test_side_files_a_read_only_session_left_are_made_writable_with_the_file(tmp
     store.close()
 
 
+def test_a_file_the_user_may_not_read_is_said_in_words_not_sqlites(tmp_path, monkeypatch):
+    # a 000-mode scorecard: "cannot open games.db: unable to open database file"
+    path = tmp_path / "games.db"
+    Store(path).close()
+
+    def refused(self):
+        raise sqlite3.OperationalError("unable to open database file")
+
+    monkeypatch.setattr(Store, "_open", refused)
+    monkeypatch.setattr("tui.store.os.access", lambda p, mode: mode != os.R_OK)
+    with pytest.raises(StoreError, match="you may not read it"):
+        Store(path)
+
+
 def test_a_link_to_a_place_that_is_not_there_is_said_as_such(tmp_path):
     # SQLite's words alone: "cannot open games.db: unable to open database file"
     path = tmp_path / "games.db"

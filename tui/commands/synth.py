@@ -83,9 +83,13 @@ def _hand_options_given(args: argparse.Namespace) -> list[str]:
 def run(args: argparse.Namespace) -> int:
     from vision.synth import write_dataset
 
-    if not 1 <= args.count <= MAX_COUNT or args.max_tiles < 0:
-        print(f"chickenfoot synth: --count must be from 1 to {MAX_COUNT:,} and --max-tiles "
-              "at least 0 (0: photos without a tile)", file=sys.stderr)
+    if not 1 <= args.count <= MAX_COUNT:
+        print(f"chickenfoot synth: --count must be from 1 to {MAX_COUNT:,}, not {args.count}",
+              file=sys.stderr)
+        return 2
+    if args.max_tiles < 0:
+        print(f"chickenfoot synth: --max-tiles must be at least 0 (0: photos without a tile), "
+              f"not {args.max_tiles}", file=sys.stderr)
         return 2
 
     if args.yard and not args.hard and not args.tableau:  # it rendered no yard, unsaid
