@@ -1463,3 +1463,17 @@ def test_two_leaves_missed_in_a_row_are_found_one_past_the_other() -> None:
     reading = read_tableau(tiles, 9, look=look)
     assert reading.ok and reading.board == parse_board(notation), problem_lines(reading)
     assert sorted(n.split(" at ")[0] for n in note_lines(reading)) == ["found 4-1", "found 6-4"]
+
+
+def test_a_leaf_played_against_its_end_never_changes_that_end() -> None:
+    # the last tile played may be the play in dispute: its join is no evidence of what the
+    # tile it lies on shows. A 9-1 whose 1 read 0.85 was made 9-6 to fit a 6-5 laid on it,
+    # the misplay hidden from `board` while `check --disputed 5-6` judged it illegal
+    tiles = readings_of(BOARDS[1])
+    arm, leaf = index_of(tiles, 9, 1), index_of(tiles, 1, 5)
+    tiles[arm] = unsure(tiles[arm], tiles[arm].pips.index(1), 1, 3, 0.85, 0.05)
+    tiles[leaf] = unsure(tiles[leaf], tiles[leaf].pips.index(1), 6, None, 0.99, 0.0)
+    reading = read_tableau(tiles, 9)
+    assert reading.built and Tile(1, 9) in reading.board.tiles
+    assert Tile(5, 6) in reading.board.tiles and Tile(6, 9) not in reading.board.tiles
+    assert [p.kind for p in reading.problems] == [Kind.MISMATCH]

@@ -22,8 +22,10 @@ can hold it (a tile there twice, a half no value of the set fits).
 subject to: ``v_h`` is plausible for h (the reader gave it at least ``MIN_PLAUSIBLE``,
 or h was read less surely than SURE (``vision.board.sureness``) and a half it touches
 was read as it; a tile at the end of a chain, which may be the very play in dispute,
-takes only its own reading or runner-up), the spinner's halves agree, and no two tiles
-come out alike.
+takes only its own reading or runner-up, and the half it lies against only its own
+reading or a plausible runner-up: the play's join is no evidence of what that half
+shows, or a misplay would be hidden by changing the tile it was laid on), the spinner's
+halves agree, and no two tiles come out alike.
 Nothing is guessed: a value nobody read is never chosen.
 
 A join is a soft constraint, not a hard one: ``MISMATCH_COST`` is -log of the chance that
@@ -147,10 +149,17 @@ class _Problem:
                      for t in tiles]
         doubles, own = set(doubles), set(own)
         touching = _values_touching(tiles, joins, set_max)
+        on_leaf = {half for half in _touching_leaves(joins, own) if half[0] not in doubles}
+        # the halves only a leaf touches take the reader's own values where plausible
+        self.under_leaf = {(i, h): [v for v in _own_values(tiles[i].halves[h], set_max)
+                                    if v == tiles[i].halves[h].pips
+                                    or self.logp[i][h][v] <= -math.log(MIN_PLAUSIBLE)]
+                           for i, h in on_leaf}
         self.states: list[list[tuple[Pair, float]]] = []
         self.empty: list[int] = []
         for i in range(self.n):
             plausible = [_own_values(tiles[i].halves[h], set_max) if i in own else
+                         self.under_leaf[(i, h)] if (i, h) in self.under_leaf else
                          sorted({v for v in range(set_max + 1)
                                  if self.logp[i][h][v] <= -math.log(MIN_PLAUSIBLE)}
                                 | touching.get((i, h), set())) for h in (0, 1)]
@@ -220,6 +229,20 @@ class _Problem:
 def _own_values(half: HalfReading, set_max: int) -> list[int]:
     """The values the reader itself gave a half: its reading and its runner-up."""
     return sorted({v for v in (half.pips, half.runner_up) if v is not None and 0 <= v <= set_max})
+
+
+def _touching_leaves(joins: Sequence[Join], own: Collection[int]) -> set[Half]:
+    """The halves of other tiles that only a tile in ``own`` touches (a leaf: it may be
+    the play in dispute, and its join is then no evidence of what they show). A double
+    touched by several tiles is not one of them, nor is the spinner: its arms or toes
+    show its value between them, and at most one of them is the play."""
+    touches: dict[Half, list[int]] = {}
+    for j in joins:
+        for h in (j.b_half,) if j.b_half is not None else (0, 1):
+            touches.setdefault((j.b, h), []).append(j.a)
+        touches.setdefault((j.a, j.a_half), []).append(j.b)
+    return {half for half, by in touches.items()
+            if half[0] not in own and len(by) == 1 and by[0] in own}
 
 
 def _values_touching(tiles: Sequence[TileReading], joins: Sequence[Join], set_max: int
@@ -371,7 +394,8 @@ def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int
         base = _group_cost(problem, values, members, charged, chosen)
         total = 0.0
         for v in range(len(problem.logp[0][0])):
-            if any(problem.logp[h // 2][h % 2][v] > plausible for h in members):
+            if any(problem.logp[h // 2][h % 2][v] > plausible
+                   or v not in problem.under_leaf.get((h // 2, h % 2), (v,)) for h in members):
                 continue
             rival = [(v if 2 * i in members else a, v if 2 * i + 1 in members else b)
                      for i, (a, b) in enumerate(values)]
