@@ -126,8 +126,15 @@ class _Parser(argparse.ArgumentParser):
                        and len(a) > 1 and os.path.isfile(a)), None)
         hint = (f"; {clip_name(dashed)} is a file: name it ./{clip_name(dashed)}"
                 if dashed is not None else "")
+        said = f"{clip(message, 200)}{hint} (see {self.prog} --help)"
+        if "--json" in getattr(self, "_words", ()):  # a program reading stdout is told too
+            import json
+
+            from vision.json_names import readable
+
+            print(json.dumps({"error": readable(said)}), flush=True)
         # one line: the usage is a --help away
-        self.exit(2, f"{self.prog}: {clip(message, 200)}{hint} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: {said}\n")
 
 
 class _LazySubcommands(argparse._SubParsersAction):

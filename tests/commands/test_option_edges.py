@@ -268,3 +268,30 @@ def test_a_play_of_nothing_but_spaces_says_no_tile_is_named(capsys):
     assert main(["check", "9-9 9-1@9-9", "--play", "   "]) == 2
     assert capsys.readouterr().err == ("chickenfoot check: --play: no tile is named "
                                        "(write it like 6-3@4-6)\n")
+
+
+A_TABLEAU = str(TABLEAU / "images" / "tableau_7_0000.jpg")
+A_HAND = str(TABLEAU.parent / "hand-double12.jpg")
+
+
+@pytest.mark.parametrize("argv", [
+    ["board", "--json"],  # no photo: argparse's own refusal
+    ["board", A_TABLEAU, "--json", "--arms", "5"],
+    ["board", A_TABLEAU, "--json", "--set", "7"],
+    ["check", A_TABLEAU, "--json", "--disputed"],
+    ["read", "--json"],
+    ["board", A_TABLEAU, "--json", "--annotate", "{tmp}/x.webp"],
+    ["check", A_TABLEAU, "--disputed", "0-9", "--json", "--annotate", "{tmp}/x.webp"],
+    ["read", A_HAND, "--json", "--annotate", "{tmp}/x.webp"],
+    ["board", A_TABLEAU, "--json", "--annotate", "{tmp}/a-file/x.png"],
+])
+def test_with_json_every_refusal_is_also_an_object_on_stdout(argv, capsys, tmp_path):
+    # stdout was empty for argparse's refusals and for --annotate paths refused
+    (tmp_path / "a-file").write_text("not a folder")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    with pytest.raises(SystemExit) as ended:
+        raise SystemExit(main(argv))
+    out, err = capsys.readouterr()
+    assert ended.value.code == 2 and err.count("\n") == 1
+    message = err.split(": ", 1)[1].rstrip("\n")
+    assert json.loads(out)["error"] == message

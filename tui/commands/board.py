@@ -24,7 +24,7 @@ from pathlib import Path
 
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
-from tui.commands.errors import input_path, output_path
+from tui.commands.errors import input_path, output_path, refused
 from tui.commands.stdin_photo import STDIN
 
 
@@ -49,12 +49,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = rules_from_args(args)  # --set and --arms, checked together
     except InputError as error:
-        print(f"chickenfoot board: {error}", file=sys.stderr)
-        return 2
+        return refused("board", str(error), args.json)
     if args.photo == STDIN:  # it said "-: no such file"
-        print("chickenfoot board: give the photo of the tableau as a file: board does not "
-              "read standard input", file=sys.stderr)
-        return 2
+        return refused("board", "give the photo of the tableau as a file: board does not "
+                       "read standard input", args.json)
     photo = read_photo_for(args.photo, args.set_max, args.annotate, "board",
                            json_errors=args.json)
     if photo is None:
@@ -64,8 +62,7 @@ def run(args: argparse.Namespace) -> int:
         if args.set_max is None:
             rules = rules_in_set(rules, reading.set_max)
     except InputError as error:
-        print(f"chickenfoot board: {error}", file=sys.stderr)
-        return 2
+        return refused("board", str(error), args.json, image=args.photo)
     if args.json:
         print(json.dumps(board_dict(photo, rules)))
     elif reading.built:
@@ -174,7 +171,7 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
     if annotate:  # a folder gets NAME.annotated.png, as `read` writes (not "no suffix")
         annotate = str(annotation_path(annotate, Path(path), many=False))
         if photo_overwritten([Path(annotate)], [Path(path)]) is not None:
-            print(f"chickenfoot {command}: {overwrite_message(Path(path))}", file=sys.stderr)
+            refused(command, overwrite_message(Path(path)), json_errors, image=path)
             return None
     reader = load_reader(command)
     if reader is None:
@@ -189,13 +186,14 @@ def read_photo_for(path: str, set_max: int | None, annotate: str | None, command
             print(json.dumps({**name_fields("image", path), "ok": False, "board": None,
                               "error": readable(str(error))}))
         return None
-    if annotate and not write_annotation(photo, annotate, command):
+    if annotate and not write_annotation(photo, annotate, command, json_errors):
         return None
     return photo
 
 
-def write_annotation(photo, out: str, command: str) -> bool:
-    """Draw the board as read onto the photo and write it; False after one line on error."""
+def write_annotation(photo, out: str, command: str, json_errors: bool = False) -> bool:
+    """Draw the board as read onto the photo and write it; False after one line on error
+    (and its JSON object with ``json_errors``)."""
     from vision.board import annotate_board
     from vision.reader import write_image
 
@@ -203,6 +201,6 @@ def write_annotation(photo, out: str, command: str) -> bool:
         write_image(out, annotate_board(photo.loaded.pixels, photo.tiles, photo.reading,
                                         photo.loaded.scale))
     except OSError as error:
-        print(f"chickenfoot {command}: {error}", file=sys.stderr)
+        refused(command, str(error), json_errors, image=photo.loaded.path)
         return False
     return True

@@ -77,37 +77,31 @@ def _run(args: argparse.Namespace, images: list[str], spooled: Path | None) -> i
     args.spooled_stdin = spooled
     paths = list(iter_image_files(images))
     if not paths:
-        print("chickenfoot read: no photos found in the given folders", file=sys.stderr)
-        return 2
+        return refused("read", "no photos found in the given folders", args.json)
     if args.annotate:
         named = [_annotation_name(path, spooled) for path in paths]
         targets = [annotation_path(args.annotate, name, len(paths) > 1) for name in named]
         overwritten = photo_overwritten(targets, paths)
         if overwritten is not None:
-            print(f"chickenfoot read: {overwrite_message(overwritten)}", file=sys.stderr)
-            return 2
+            return refused("read", overwrite_message(overwritten), args.json)
         if len(paths) > 1 and "{stem}" not in args.annotate and (
                 _not_a_folder(args.annotate) or _a_picture_name(args.annotate)):
-            print(f"chickenfoot read: --annotate {clip_name(args.annotate)} is not a folder: with "
-                  "several photos it names a folder (or a name with {stem}, like "
-                  "out/{stem}.png)", file=sys.stderr)
-            return 2
+            return refused("read", f"--annotate {clip_name(args.annotate)} is not a folder: "
+                           "with several photos it names a folder (or a name with {stem}, "
+                           "like out/{stem}.png)", args.json)
         clash = drawn_twice(targets, named)
         if clash is not None:
-            print(f"chickenfoot read: {clash}", file=sys.stderr)
-            return 2
+            return refused("read", clash, args.json)
         from vision.image_write import suffix_problem
 
-        refused = next(filter(None, map(suffix_problem, targets)), None)
-        if refused is not None:  # said before any photo is read, not after each
-            print(f"chickenfoot read: --annotate: {refused}", file=sys.stderr)
-            return 2
+        wrong_suffix = next(filter(None, map(suffix_problem, targets)), None)
+        if wrong_suffix is not None:  # said before any photo is read, not after each
+            return refused("read", f"--annotate: {wrong_suffix}", args.json)
         # the folders the drawings go to are made as they are written
         for folder in dict.fromkeys(target.parent for target in targets):
             problem = folder_problem(folder)
             if problem is not None:
-                print(f"chickenfoot read: --annotate: {problem}", file=sys.stderr)
-                return 2
+                return refused("read", f"--annotate: {problem}", args.json)
     reader = load_reader(on_first_use=True)  # a big photo is decoded before the models open
     if reader is None:
         return 2
