@@ -27,12 +27,13 @@ def problem_lines(reading) -> list[str]:
     """Each problem of a ``vision.board.TableauReading``, its tiles named as decoded."""
     decoding = reading.decoding
     values = decoding.values if decoding and decoding.buildable else None
-    return [problem_line(p, reading.tiles, values) for p in reading.problems]
+    return [problem_line(p, reading.tiles, values, reading.built) for p in reading.problems]
 
 
 def problem_line(problem: BoardProblem, tiles: Sequence[TileReading],
-                 values: Sequence[tuple[int, int]] | None = None) -> str:
-    """The problem in a player's words (``values``: the tiles' values as decoded)."""
+                 values: Sequence[tuple[int, int]] | None = None, built: bool = True) -> str:
+    """The problem in a player's words (``values``: the tiles' values as decoded;
+    ``built``: whether a board is shown with it)."""
     def named(i: int) -> str:
         return tile_name(tiles[i], values[i] if values is not None else None)
 
@@ -68,7 +69,8 @@ def problem_line(problem: BoardProblem, tiles: Sequence[TileReading],
         a, b = tiles[ix[0]].pips
         return f"{where(ix[0])} is taken for the spinner, a double: {a} vs {b}"
     if kind is Kind.BUDGET_SPENT:
-        return "the search for the board stopped at its limit; the board shown is its best"
+        return ("the search for the board stopped at its limit; the board shown is its best"
+                if built else "the search for the board stopped at its limit")
     if kind is Kind.MISMATCH:
         if len(vs) > 2:  # the other tile lies across the end and is no double
             return (f"{named(ix[0])} ends against the side of {named(ix[1])}, which is no "

@@ -52,3 +52,28 @@ def test_a_tile_beyond_the_set_read_is_said_so():
         judge_tile(reading, Tile(2, 13), RuleSet())
     assert refusal_line(caught.value, reading.tiles).startswith(
         "2-13 is not in a double-12 set")
+
+
+def test_a_search_cut_short_offers_no_board_where_none_is_shown() -> None:
+    # "the board shown is its best" was said where exit 2 showed no board
+    budget = BoardProblem(Kind.BUDGET_SPENT)
+    assert problem_line(budget, TILES).endswith("the board shown is its best")
+    assert problem_line(budget, TILES, built=False) == (
+        "the search for the board stopped at its limit")
+
+
+def test_why_no_board_says_the_photo_first_and_a_half_alone_last(capsys) -> None:
+    # a half alone on a chessboard came first: "a tile half at (83, 240) has no partner
+    # half: check that tile; no tiles were found in the photo"
+    from tui.commands.board import print_problems
+    from vision.board import TableauReading
+    from vision.board.photo import BoardPhoto
+
+    alone = "a tile half at (83, 240) has no partner half: check that tile"
+    photo = BoardPhoto(None, (), ("the photo is damaged", alone),
+                       TableauReading(None, (BoardProblem(Kind.NO_TILES),), 9),
+                       about_the_photo=("the photo is damaged",))
+    print_problems("board", photo)
+    assert capsys.readouterr().err == (
+        "chickenfoot board: the photo could not be turned into a board: the photo is "
+        f"damaged; no tiles were found in the photo; {alone}\n")

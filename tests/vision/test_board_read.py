@@ -1065,6 +1065,18 @@ def test_a_disputed_tile_not_found_points_at_the_tiles_read_in_doubt() -> None:
         "may be it: --annotate")
 
 
+def test_a_tile_read_in_doubt_is_not_offered_for_a_tile_its_sure_half_rules_out() -> None:
+    # 9-5 read 9-(3 or 4): it may be 7-9 (its open half is anyone's guess), never 5-5
+    tiles = readings_of("9-9 9-1@9-9 9-2@9-9 9-6@9-9 9-5@9-9")
+    i = index_of(tiles, 9, 5)
+    tiles[i] = unsure(tiles[i], tiles[i].pips.index(5), 3, 4, 0.35, 0.33)
+    reading = read_tableau(tiles, 9)
+    with pytest.raises(NoDispute) as caught:
+        judge_tile(reading, Tile(5, 5), RULES)
+    assert refusal_line(caught.value, reading.tiles) == (
+        "5-5 is not in the photo (no tile read could be it)")
+
+
 def test_decode_without_joins_keeps_the_reader_values() -> None:
     tiles = readings_of(BOARDS[1])
     assert decode(tiles, [], 9).values == tuple(t.pips for t in tiles)

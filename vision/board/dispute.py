@@ -32,6 +32,7 @@ from vision.board.decode import decode, half_probabilities
 from vision.board.problems import BoardProblem, Kind
 from vision.board.read import TableauReading, board_entries
 from vision.doubt import DOUBT_BELOW
+from vision.types import TileReading
 
 MIN_NAMED = 0.05  # a named tile must be at least this likely on some tile read
 
@@ -241,7 +242,8 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet) -> TileJudge
         raise NoDispute(Refusal.BEYOND_SET, tile, set_max=reading.set_max)
     index = locate(reading, tile)
     if index is None:
-        unsure = {t for p in reading.problems if p.kind in _UNSURE for t in p.tiles}
+        unsure = {t for p in reading.problems if p.kind in _UNSURE for t in p.tiles
+                  if _may_read_as(reading.tiles[t], tile)}
         raise NoDispute(Refusal.NOT_IN_PHOTO, tile, unsure=len(unsure))
     try:
         dispute = dispute_at(reading, index, named=tile)
@@ -273,6 +275,14 @@ def judge_tile(reading: TableauReading, tile: Tile, rules: RuleSet) -> TileJudge
         raise NoDispute(Refusal.HELD_ELSEWHERE, tile)
     return TileJudgement(tuple(out), tuple((Tile.of(*values), chance)
                                            for values, chance in dispute.ruled_out))
+
+
+def _may_read_as(read: TileReading, tile: Tile) -> bool:
+    """Whether a tile read in doubt may be ``tile``: each half reads its value, or is read
+    in doubt (a 7-9 whose 7 may be 5 may be 5-9, never 5-5: its 9 is sure)."""
+    return any(all(h.pips == v or h.confidence < DOUBT_BELOW
+                   for h, v in zip(read.halves, values, strict=True))
+               for values in ((tile.low, tile.high), (tile.high, tile.low)))
 
 
 def _failing_whatever_is_missing(result: DisputeResult, reading: TableauReading,

@@ -53,6 +53,9 @@ class BoardPhoto:
     tiles: tuple[TileReading, ...]
     reader_problems: tuple[str, ...]
     reading: TableauReading
+    # the first of ``reader_problems`` that speak of the whole photo (damaged, another
+    # set...), not of one place in it (a half without its partner)
+    about_the_photo: tuple[str, ...] = ()
 
 
 def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None
@@ -74,8 +77,10 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None
         problems = [p.scaled(loaded.scale) if isinstance(p, LoneHalf) else p for p in problems]
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
     reading = read_tableau(tiles, set_max, second_look(reader, loaded, set_max), lone)
-    return BoardPhoto(loaded, reading.tiles,
-                      tuple(loaded.warnings) + tuple(str(p) for p in problems), reading)
+    whole = tuple(loaded.warnings) + tuple(str(p) for p in problems
+                                           if not isinstance(p, LoneHalf))
+    return BoardPhoto(loaded, reading.tiles, whole + tuple(
+        str(p) for p in problems if isinstance(p, LoneHalf)), reading, whole)
 
 
 class PhotoLook:
