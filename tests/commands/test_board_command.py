@@ -218,3 +218,18 @@ def test_check_photo_refusals_answer_in_json_too(monkeypatch, capsys) -> None:
     assert code == 2 and err.count("\n") == 1
     assert json.loads(out) == {"image": photo(NAMES[0]),
                                "error": err.removeprefix("chickenfoot check: ").rstrip()}
+
+
+def test_board_json_with_no_board_says_why_on_stderr_too(tmp_path: Path, monkeypatch,
+                                                        capsys) -> None:
+    # exit 2 with an empty stderr under --json, where check --json and board said why
+    import cv2
+    import numpy as np
+
+    use_reader(monkeypatch, TruthReader(NAMES[0], edit=lambda tiles: []))  # reads nothing
+    white = tmp_path / "white.png"
+    cv2.imwrite(str(white), np.full((240, 320, 3), 255, np.uint8))
+    code, out, err = run(board_command, [str(white), "--json"], capsys)
+    assert code == 2 and json.loads(out)["ok"] is False
+    assert err.startswith("chickenfoot board: the photo could not be turned into a board")
+    assert err.count("\n") == 1

@@ -65,6 +65,8 @@ def run(args: argparse.Namespace) -> int:
         return refused("board", str(error), args.json, image=args.photo)
     if args.json:
         print(json.dumps(board_dict(photo, rules)))
+        if not reading.built:  # exit 2 says why on stderr, as check --json does
+            print_problems("board", photo)
     elif reading.built:
         print(reading.board)
         print_capped(problem_lines(reading), "problem: ")
