@@ -168,3 +168,10 @@ def test_a_label_file_that_is_a_named_pipe_is_named(blind_reader, tmp_path, caps
     assert main(["eval", str(copy), "--set", "12"]) == 2
     assert capsys.readouterr().err == (f"chickenfoot eval: {clip_name(label)} is a named "
                                        "pipe (FIFO), not a label file\n")
+
+
+def test_a_set_smaller_than_the_labels_is_refused(blind_reader, capsys):
+    # double-12 labels measured with --set 6: exit 0 and half the halves "wrong"
+    assert main(["eval", str(REAL_VALID), "--set", "6"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "labels a half 12, beyond the set" in err

@@ -48,12 +48,24 @@ def run(args: argparse.Namespace) -> int:
         return _refused(f"{clip_name(args.dataset)}: none of its {len(samples)} photos has a "
                        "label file (labels/NAME.txt for images/NAME.jpg): nothing to measure",
                        args)
+    labelled = max((v for sample in samples for v in _labelled_values(sample)), default=0)
+    if args.set_max is not None and labelled > args.set_max:  # measured, 50% of halves
+        return _refused(f"--set {args.set_max}: {clip_name(args.dataset)} labels a half "
+                        f"{labelled}, beyond the set: give --set of at least {labelled}, or "
+                        "leave it out", args)
     from tui.commands.read import load_reader
 
     reader = load_reader("eval")
     if reader is None:
         return 2
     return measure(args, reader)
+
+
+def _labelled_values(sample) -> list[int]:
+    """The pip values a sample's labels give its halves."""
+    if hasattr(sample, "halves"):
+        return [half.value for half in sample.halves]
+    return [half.pips for tile in sample.truth.tiles for half in tile.halves]
 
 
 def has_label_file(sample) -> bool:
