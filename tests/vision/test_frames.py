@@ -7,6 +7,7 @@ timeout, and nothing sleeps through a backoff (the sleep is recorded instead).
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from pathlib import Path
@@ -248,3 +249,30 @@ def test_a_missing_camera_index_prints_no_opencv_warnings(capfd):
     with pytest.raises(SourceError, match="no camera at index 99"):
         open_source("99", open_s=5.0)
     assert "WARN" not in capfd.readouterr().err
+
+
+def test_a_web_page_given_for_a_stream_is_said_to_be_a_page(tmp_path):
+    # "cannot open stream http://...: check the address and network" for a camera app's
+    # page given instead of its video, as for a typo or a server that is not there
+    import functools
+    import http.server
+
+    (tmp_path / "index.html").write_text("<html><body>camera app</body></html>")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(tmp_path))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        for path, said in (("/", "it answers with a page (text/html), not a video"),
+                           ("/cam.mjpg", "the server there answers 404")):
+            with pytest.raises(SourceError, match=re.escape(said)):
+                open_source(url + path, open_capture=Factory(FakeCapture([], opened=False)))
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_stream_address_where_nothing_listens_asks_for_the_camera_app():
+    with pytest.raises(SourceError, match="nothing answers there"):
+        open_source("http://127.0.0.1:9/video",
+                    open_capture=Factory(FakeCapture([], opened=False)))

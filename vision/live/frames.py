@@ -47,6 +47,7 @@ from scorer.messages import clip_name, os_reason
 from vision.camera_index import camera_index_problem
 from vision.file_kind import special_kind
 from vision.image import sniff_format
+from vision.live.stream_probe import stream_answer
 from vision.native_log import captured_stderr
 
 CAMERA, STREAM, FILE = "camera", "stream", "file"
@@ -345,7 +346,8 @@ class CaptureSource:
         with captured_stderr() if spec.kind == FILE else contextlib.nullcontext():
             self._worker = self._connect()  # raises SourceError when it cannot open at all
             if self._worker is None:
-                raise SourceError(self._missing_message())
+                raise SourceError(self._missing_message(
+                    stream_answer(str(spec.target)) if spec.kind == STREAM else ""))
             if not self.live:
                 self._first = self._first_frame(self._worker)
 
