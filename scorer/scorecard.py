@@ -190,8 +190,8 @@ class Scorecard:
         if entry.went_out:
             out = next((p for p, e in others if e.went_out), None)
             if out is not None:
-                raise ValueError(f"{out} already went out in {where}: a round ends when "
-                                 "one player goes out")
+                raise ValueError(f"{out} and {self.players[seat]} cannot both go out in "
+                                 f"{where}: a round ends when one player goes out")
         if not entry.tiles:
             return
         double = self.round_double(round_index)

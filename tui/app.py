@@ -88,6 +88,9 @@ class ChickenFootApp(App[None]):
         # The question asked before a new change that drops undone ones: keys typed
         # behind the key that asked are for that change (``_new_change_then``).
         self.asking_before_change: ConfirmScreen | None = None
+        # where the cursor stood when the game ended: a score typed there unmoved is asked
+        # about (``_ask_before_changing_a_finished_game``)
+        self.parked_at_game_over: tuple[int, str] | None = None
         # keys typed past a score's Enter before its screen opened: for the next cell
         self.keys_ahead = KeysAhead(self, self.scorecard.take_key)
         # keys typed behind a key that closes a screen: for the screen under it; behind
@@ -314,6 +317,7 @@ class ChickenFootApp(App[None]):
             result = card.result()
             self.bell()
             self.notify(result.reason + ".", title="Game over", timeout=15)
+            self.parked_at_game_over = self.scorecard.selected()
 
     # -- saving ----------------------------------------------------------------------
     def save_pending(self, quiet: bool = False) -> bool:
@@ -480,6 +484,18 @@ class ChickenFootApp(App[None]):
     def action_new_game(self) -> None:
         if self._keep_unsaved():
             return
+        card = self.card
+        if card is not None and not card.is_finished and any(
+                card.round_started(i) for i in range(len(card.rounds))):
+            # as N asks: the form's new game sets this one aside, off the screen
+            self.push_screen(ConfirmScreen(
+                f"This game is not over ({card.rounds_played()} rounds played). Start a "
+                "new game? This one stays in History.", yes="New game"),
+                lambda yes: self._new_game_form() if yes else None)
+            return
+        self._new_game_form()
+
+    def _new_game_form(self) -> None:
         players = self.card.players if self.card is not None else ()
 
         def created(card: Scorecard | None) -> None:
@@ -520,6 +536,36 @@ class ChickenFootApp(App[None]):
             "them for good. Make a new change?", yes="New change", no="Keep them")
         self.push_screen(self.asking_before_change, answered)
 
+    def _parked_on_finished(self, asked: bool, whole_round: bool = False) -> bool:
+        """Whether a change is about to be made, unasked, where the cursor stood when the
+        game ended (on that round, for ``whole_round``); a cell moved to is chosen."""
+        spot, parked = self.scorecard.selected(), self.parked_at_game_over
+        if asked or self.card is None or not self.card.is_finished or None in (spot, parked):
+            return False
+        return spot[0] == parked[0] if whole_round else spot == parked
+
+    def _ask_before_changing_a_finished_game(self, question: str,
+                                             change: Callable[[], None]) -> None:
+        """``change`` a finished game's score only when asked: the cursor stays on the last
+        cell scored, and the first score of the next game, typed there as all evening,
+        replaced the final score without a word (the winner's margin with it). A cell the
+        player moves to is chosen, and changed as asked."""
+        if self.asking_before_change is not None:  # asked already: one question at once
+            return
+
+        def answered(yes: bool | None) -> None:
+            self.asking_before_change = None
+            if yes:
+                change()
+                self.keys_ahead.send_on()
+            else:
+                self.keys_ahead.let_go()
+                self.notify("Nothing changed: the game is over. N starts a new game with "
+                            "the same table.")
+
+        self.asking_before_change = ConfirmScreen(question, yes="Change it", no="Keep it")
+        self.push_screen(self.asking_before_change, answered)
+
     def _undone_count(self) -> int:
         """How many changes U could bring back: a new change drops them."""
         if self.game_id is None:
@@ -532,7 +578,7 @@ class ChickenFootApp(App[None]):
     def action_score(self, mode: str = "typed", photo: str = "", typed: str = "") -> None:
         self._new_change_then(lambda: self._score(mode, photo, typed))
 
-    def _score(self, mode: str, photo: str, typed: str) -> None:
+    def _score(self, mode: str, photo: str, typed: str, asked: bool = False) -> None:
         if self.card is None:
             self.notify("Start a game first (n).", severity="warning")
             return
@@ -542,6 +588,12 @@ class ChickenFootApp(App[None]):
             return
         round_index, player = spot
         card = self.card
+        if self._parked_on_finished(asked):
+            self._ask_before_changing_a_finished_game(
+                f"The game is over. Change {player}'s score in round {round_index + 1} "
+                f"({card.round_header(round_index)})?",
+                lambda: self._score(mode, photo, typed, asked=True))
+            return
 
         if self.opening_entry is not None or isinstance(self.screen, ScoreEntryScreen):
             return
@@ -588,7 +640,7 @@ class ChickenFootApp(App[None]):
         """Every player's score of the selected round in one row."""
         self._new_change_then(lambda: self._score_row(typed))
 
-    def _score_row(self, typed: str) -> None:
+    def _score_row(self, typed: str, asked: bool = False) -> None:
         if self.card is None:
             self.notify("Start a game first (n).", severity="warning")
             return
@@ -600,6 +652,12 @@ class ChickenFootApp(App[None]):
             return
         round_index = spot[0]
         card = self.card
+        if self._parked_on_finished(asked, whole_round=True):
+            self._ask_before_changing_a_finished_game(
+                f"The game is over. Change the scores of round {round_index + 1} "
+                f"({card.round_header(round_index)})?",
+                lambda: self._score_row(typed, asked=True))
+            return
         opened = self.games_shown
 
         def scored(result: RowResult | None) -> None:
@@ -688,12 +746,18 @@ class ChickenFootApp(App[None]):
     def action_clear_score(self) -> None:
         self._new_change_then(self._clear_score)
 
-    def _clear_score(self) -> None:
+    def _clear_score(self, asked: bool = False) -> None:
         spot = self.scorecard.selected() if self.card else None
         if spot is None or self.card is None or spot[0] >= len(self.card.rounds):
             return
         round_index, player = spot
         if self.card.entry(round_index, player) is None:
+            self.notify(f"{player} has no score in round {round_index + 1} to clear.")
+            return
+        if self._parked_on_finished(asked):
+            self._ask_before_changing_a_finished_game(
+                f"The game is over. Clear {player}'s score in round {round_index + 1}?",
+                lambda: self._clear_score(asked=True))
             return
         self.change(pending.clear_score(round_index, player,
                                         f"cleared {player} in round {round_index + 1}"))
@@ -726,7 +790,12 @@ class ChickenFootApp(App[None]):
                 return
             self.change(pending.delete_round(round_index,
                                              f"deleted round {round_index + 1} ({head})"))
-            self.notify(f"Round {head} deleted. u undoes it.")
+            # a change another window made first drops this one (said so when saving):
+            # "deleted, u undoes it" would then have u undo that window's score
+            now = self.card
+            if now is not None and not any(now.entry(round_index, p) is not None
+                                           for p in now.players):
+                self.notify(f"Round {head} deleted. u undoes it.")
 
         self.push_screen(ConfirmScreen(
             f"Delete every score of round {round_index + 1} ({head}): "

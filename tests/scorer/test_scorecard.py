@@ -206,7 +206,7 @@ def test_a_stored_score_of_thousands_of_digits_is_damage_not_a_crash_later():
 
 def test_one_player_goes_out_in_a_round():
     card = Scorecard.new(("Ann", "Bo", "Cy"), RULES).with_score(0, "Ann", 0, went_out=True)
-    with pytest.raises(ValueError, match="Ann already went out in round 1: a round ends"):
+    with pytest.raises(ValueError, match="Ann and Bo cannot both go out in round 1: a round ends"):
         card.with_score(0, "Bo", 0, went_out=True)
     assert card.with_score(0, "Ann", 0, went_out=True).entry(0, "Ann").went_out  # again
     assert card.with_score(1, "Bo", 0, went_out=True).entry(1, "Bo").went_out

@@ -38,6 +38,15 @@ def test_a_typed_score_that_is_not_one_says_why(text, problem):
     assert problem in str(caught.value)
 
 
+def test_the_bound_with_the_going_out_penalty_counts_the_set_and_the_penalty_apart():
+    # "a whole double-9 set left in one hand counts 595": the set counts 545
+    with pytest.raises(ValueError) as caught:
+        typed_points("99999", RuleSet(going_out_on_double_penalty=50))
+    assert str(caught.value) == ("at most 595 points in one round: a whole double-9 set "
+                                 "left in one hand counts 545, plus 50 for going out on a "
+                                 "double")
+
+
 def test_a_typed_score_within_the_bound_is_taken():
     assert typed_points(" 0 ", RuleSet()) == 0
     assert typed_points("545", RuleSet()) == 545
@@ -157,7 +166,8 @@ async def test_a_second_player_out_or_a_tile_in_two_hands_is_said_before_saving(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is row  # still there, as typed
-        assert any("Ann already went out in round 1" in n.message for n in app._notifications)
+        assert any("Ann and Bo cannot both go out in round 1" in n.message
+                   for n in app._notifications)
         row.query_one("#cell-1").value = "12"
         await pilot.press("ctrl+s")
         await pilot.pause()

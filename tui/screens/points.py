@@ -24,9 +24,11 @@ def typed_points(text: str, rules: RuleSet) -> int:
     if re.fullmatch(r"[0-9]+", text):
         digits = text.lstrip("0") or "0"  # "0010" is 10
         if len(digits) > len(str(most)) or int(digits) > most:
+            penalty = rules.going_out_on_double_penalty
+            plus = f", plus {penalty} for going out on a double" if penalty else ""
             raise ValueError(
                 f"at most {most} points in one round: a whole double-{rules.set_max} set "
-                f"left in one hand counts {most}")
+                f"left in one hand counts {most - penalty}{plus}")
         return int(digits)
     if re.fullmatch(r"-\s*[0-9]+([.,][0-9]*)?", text):
         raise ValueError("points cannot be negative")
