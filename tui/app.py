@@ -515,26 +515,31 @@ class ChickenFootApp(App[None]):
         if undone < DROP_ASK_FROM:
             start()
             return
-        if self.asking_before_change is not None:  # asked already: one question at once
+        self._ask_before(ConfirmScreen(
+            f"{counted(undone, 'change')} undone (U brings them back). A new change drops "
+            "them for good. Make a new change?", yes="New change", no="Keep them"),
+            start, f"Nothing changed: U brings back the {counted(undone, 'change')} undone.")
+
+    def _ask_before(self, question: ConfirmScreen, change: Callable[[], None],
+                    kept: str) -> None:
+        """``change`` once ``question`` is answered yes; ``kept`` said on no. The keys
+        typed behind the key that asked, before the question was up ("7 Enter": the
+        Enter), belong to the change: sent on with it (tui.keys_ahead), let go with it.
+        Each had asked again, and the 7 was lost. One question at once."""
+        if self.asking_before_change is not None:
             return
 
         def answered(yes: bool | None) -> None:
-            # The keys typed behind the key that asked, before the question was up ("7
-            # Enter": the Enter), belong to the change: sent on with it (tui.keys_ahead),
-            # let go with it. Each had asked again, and the 7 was lost.
             self.asking_before_change = None
             if yes:
-                start()
+                change()
                 self.keys_ahead.send_on()
             else:
                 self.keys_ahead.let_go()
-                self.notify(f"Nothing changed: U brings back the "
-                            f"{counted(undone, 'change')} undone.")
+                self.notify(kept)
 
-        self.asking_before_change = ConfirmScreen(
-            f"{counted(undone, 'change')} undone (U brings them back). A new change drops "
-            "them for good. Make a new change?", yes="New change", no="Keep them")
-        self.push_screen(self.asking_before_change, answered)
+        self.asking_before_change = question
+        self.push_screen(question, answered)
 
     def _parked_on_finished(self, asked: bool, whole_round: bool = False) -> bool:
         """Whether a change is about to be made, unasked, where the cursor stood when the
@@ -550,21 +555,9 @@ class ChickenFootApp(App[None]):
         cell scored, and the first score of the next game, typed there as all evening,
         replaced the final score without a word (the winner's margin with it). A cell the
         player moves to is chosen, and changed as asked."""
-        if self.asking_before_change is not None:  # asked already: one question at once
-            return
-
-        def answered(yes: bool | None) -> None:
-            self.asking_before_change = None
-            if yes:
-                change()
-                self.keys_ahead.send_on()
-            else:
-                self.keys_ahead.let_go()
-                self.notify("Nothing changed: the game is over. N starts a new game with "
-                            "the same table.")
-
-        self.asking_before_change = ConfirmScreen(question, yes="Change it", no="Keep it")
-        self.push_screen(self.asking_before_change, answered)
+        self._ask_before(ConfirmScreen(question, yes="Change it", no="Keep it"), change,
+                         "Nothing changed: the game is over. N starts a new game with the "
+                         "same table.")
 
     def _undone_count(self) -> int:
         """How many changes U could bring back: a new change drops them."""
