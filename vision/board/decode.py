@@ -22,10 +22,10 @@ can hold it (a tile there twice, a half no value of the set fits).
 subject to: ``v_h`` is plausible for h (the reader gave it at least ``MIN_PLAUSIBLE``,
 or h was read less surely than SURE (``vision.board.sureness``) and a half it touches
 was read as it; a tile at the end of a chain, which may be the very play in dispute,
-takes only its own reading or runner-up, and the half it lies against only its own
-reading or a plausible runner-up: the play's join is no evidence of what that half
-shows, or a misplay would be hidden by changing the tile it was laid on), the spinner's
-halves agree, and no two tiles come out alike.
+takes only its own reading or runner-up, and a half that only such a tile touches
+(not the spinner's) only its own reading or a plausible runner-up: the play's join is
+no evidence of what that half shows, or a misplay would be hidden by changing the tile it
+was laid on), the spinner's halves agree, and no two tiles come out alike.
 Nothing is guessed: a value nobody read is never chosen.
 
 A join is a soft constraint, not a hard one: ``MISMATCH_COST`` is -log of the chance that
