@@ -85,8 +85,8 @@ class ChickenFootApp(App[None]):
         # The score screen pushed and not dismissed yet: keys typed before it opened are
         # handed to it by the scorecard.
         self.opening_entry: ScoreEntryScreen | RoundRowScreen | None = None
-        # The question asked before a new change that drops undone ones: keys typed
-        # behind the key that asked are for that change (``_new_change_then``).
+        # The question asked before a change (one that drops undone ones, or one to a
+        # finished game): keys typed behind the key that asked are for it (``_ask_before``).
         self.asking_before_change: ConfirmScreen | None = None
         # where the cursor stood when the game ended: a score typed there unmoved is asked
         # about (``_ask_before_changing_a_finished_game``)
@@ -252,6 +252,7 @@ class ChickenFootApp(App[None]):
         if other_game:
             self.games_shown += 1
             self._forget_undone_unsaved()
+            self.parked_at_game_over = None  # that game's end, not this one's
         self.card = card
         self.scorecard.card = card
 
