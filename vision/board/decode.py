@@ -238,7 +238,7 @@ def _touching_leaves(joins: Sequence[Join], own: Collection[int]) -> set[Half]:
     show its value between them, and at most one of them is the play."""
     touches: dict[Half, list[int]] = {}
     for j in joins:
-        for h in (j.b_half,) if j.b_half is not None else (0, 1):
+        for h in j.b_halves:
             touches.setdefault((j.b, h), []).append(j.a)
         touches.setdefault((j.a, j.a_half), []).append(j.b)
     return {half for half, by in touches.items()
@@ -256,7 +256,7 @@ def _values_touching(tiles: Sequence[TileReading], joins: Sequence[Join], set_ma
             out.setdefault(half, set()).add(value)
 
     for j in joins:
-        for h in (j.b_half,) if j.b_half is not None else (0, 1):
+        for h in j.b_halves:
             offer((j.a, j.a_half), tiles[j.b].halves[h].pips)
             offer((j.b, h), tiles[j.a].halves[j.a_half].pips)
     return out
@@ -379,7 +379,7 @@ def _doubtful(problem: _Problem, values: tuple[Pair, ...], doubles: Sequence[int
     together = Groups(2 * n)
     for j in charged:
         if join_agrees(j, values):
-            for h in (j.b_half,) if j.b_half is not None else (0, 1):
+            for h in j.b_halves:
                 together.union(2 * j.b + h, 2 * j.a + j.a_half)
     for i in doubles:
         together.union(2 * i, 2 * i + 1)

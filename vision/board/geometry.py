@@ -54,6 +54,11 @@ class Join:
         return self.b if tile == self.a else self.a
 
     @property
+    def b_halves(self) -> tuple[int, ...]:
+        """The halves of ``b`` the end touches: one, or both along its side."""
+        return (0, 1) if self.b_half is None else (self.b_half,)
+
+    @property
     def touching(self) -> bool:
         """The end touches the tile (within TOUCH_WIDTHS), not merely reaches it."""
         return self.gap_widths < TOUCH_WIDTHS

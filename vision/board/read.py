@@ -543,7 +543,7 @@ def _overruled(tiles: Sequence[TileReading], decoding: Decoding, tree: TableauTr
     open 9 of a 9-2 read at 0.98 elsewhere became 8 to keep every tile once). A half a
     join changes is the join's evidence (a 7 read surely against an 8 end is an 8)."""
     said_or_joined = set(decoding.doubtful) | {(j.a, j.a_half) for j in joins} | {
-        (j.b, h) for j in joins for h in ((0, 1) if j.b_half is None else (j.b_half,))}
+        (j.b, h) for j in joins for h in j.b_halves}
     return [BoardProblem(Kind.UNREADABLE_HALF, (c.tile,), (c.decoded, c.read), c.half)
             for c in decoding.corrections
             if tiles[c.tile].halves[c.half].confidence >= SURE
