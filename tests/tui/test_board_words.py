@@ -70,9 +70,8 @@ def test_why_no_board_says_the_photo_first_and_a_half_alone_last(capsys) -> None
     from vision.board.photo import BoardPhoto
 
     alone = "a tile half at (83, 240) has no partner half: check that tile"
-    photo = BoardPhoto(None, (), ("the photo is damaged", alone),
-                       TableauReading(None, (BoardProblem(Kind.NO_TILES),), 9),
-                       about_the_photo=("the photo is damaged",))
+    photo = BoardPhoto(None, (), ("the photo is damaged",),
+                       TableauReading(None, (BoardProblem(Kind.NO_TILES),), 9), (alone,))
     print_problems("board", photo)
     assert capsys.readouterr().err == (
         "chickenfoot board: the photo could not be turned into a board: the photo is "

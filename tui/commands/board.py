@@ -94,8 +94,7 @@ def print_problems(command: str, photo) -> None:
 
     # what the reader says of the whole photo (damaged, a bigger set) first: it explains
     # the rest; what it says of one place in it (a half alone) last
-    whole = photo.about_the_photo
-    lines = [*whole, *problem_lines(photo.reading), *photo.reader_problems[len(whole):]]
+    lines = [*photo.about_the_photo, *problem_lines(photo.reading), *photo.about_places]
     reasons = summarize(lines) or "no tiles were read"
     extra = " (--json lists them all)" if len(lines) > 3 else ""
     print(f"chickenfoot {command}: the photo could not be turned into a board: "

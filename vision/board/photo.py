@@ -51,11 +51,14 @@ class BoardPhoto:
 
     loaded: LoadedImage
     tiles: tuple[TileReading, ...]
-    reader_problems: tuple[str, ...]
+    about_the_photo: tuple[str, ...]  # what the reader says of it whole: damaged, a set...
     reading: TableauReading
-    # the first of ``reader_problems`` that speak of the whole photo (damaged, another
-    # set...), not of one place in it (a half without its partner)
-    about_the_photo: tuple[str, ...] = ()
+    about_places: tuple[str, ...] = ()  # ... and of one place in it: a half alone
+
+    @property
+    def reader_problems(self) -> tuple[str, ...]:
+        """Everything the reader says, of the whole photo first."""
+        return self.about_the_photo + self.about_places
 
 
 def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None
@@ -77,10 +80,10 @@ def read_board_photo(path: str, reader: FrameReader, set_max: int | None = None
         problems = [p.scaled(loaded.scale) if isinstance(p, LoneHalf) else p for p in problems]
     lone = [p.center_px for p in problems if isinstance(p, LoneHalf)]
     reading = read_tableau(tiles, set_max, second_look(reader, loaded, set_max), lone)
-    whole = tuple(loaded.warnings) + tuple(str(p) for p in problems
-                                           if not isinstance(p, LoneHalf))
-    return BoardPhoto(loaded, reading.tiles, whole + tuple(
-        str(p) for p in problems if isinstance(p, LoneHalf)), reading, whole)
+    return BoardPhoto(
+        loaded, reading.tiles, tuple(loaded.warnings) + tuple(
+            str(p) for p in problems if not isinstance(p, LoneHalf)),
+        reading, tuple(str(p) for p in problems if isinstance(p, LoneHalf)))
 
 
 class PhotoLook:
