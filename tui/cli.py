@@ -128,11 +128,9 @@ class _Parser(argparse.ArgumentParser):
                 if dashed is not None else "")
         said = f"{clip(message, 200)}{hint} (see {self.prog} --help)"
         if "--json" in getattr(self, "_words", ()):  # a program reading stdout is told too
-            import json
+            from tui.commands.errors import print_json_error
 
-            from vision.json_names import readable
-
-            print(json.dumps({"error": readable(said)}), flush=True)
+            print_json_error(said)
         # one line: the usage is a --help away
         self.exit(2, f"{self.prog}: {said}\n")
 

@@ -12,17 +12,24 @@ def refused(command: str, message: str, as_json: bool, **names: str | None) -> i
     saying it on standard output (``names``: the file or folder it concerns, such as
     ``image=PATH``), as ``read --json`` and ``board --json`` do, so a program reading
     the output gets an answer every time."""
-    import json
     import sys
 
     print(f"chickenfoot {command}: {message}", file=sys.stderr)
     if as_json:
-        from vision.json_names import name_fields, readable
-
-        fields = {k: v for key, name in names.items() if name is not None
-                  for k, v in name_fields(key, name).items()}
-        print(json.dumps({**fields, "error": readable(message)}))
+        print_json_error(message, **names)
     return 2
+
+
+def print_json_error(message: str, **names: str | None) -> None:
+    """The JSON object a refusal prints on standard output under ``--json``: ``names``
+    (``image=PATH``...) and the error, each in strict UTF-8."""
+    import json
+
+    from vision.json_names import name_fields, readable
+
+    fields = {k: v for key, name in names.items() if name is not None
+              for k, v in name_fields(key, name).items()}
+    print(json.dumps({**fields, "error": readable(message)}), flush=True)
 
 
 def share(text: str) -> float:
