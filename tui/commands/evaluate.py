@@ -35,7 +35,7 @@ def _refused(message: str, args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from vision.evaluation import DatasetError, load_dataset
+    from vision.evaluation import DatasetError, labelled_values, load_dataset
 
     if args.limit is not None and args.limit < 1:
         return _refused(f"--limit {args.limit}: give 1 photo or more", args)
@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         return _refused(f"{clip_name(args.dataset)}: none of its {len(samples)} photos has a "
                        "label file (labels/NAME.txt for images/NAME.jpg): nothing to measure",
                        args)
-    labelled = max((v for sample in samples for v in _labelled_values(sample)), default=0)
+    labelled = max((v for sample in samples for v in labelled_values(sample)), default=0)
     if args.set_max is not None and labelled > args.set_max:  # measured, 50% of halves
         return _refused(f"--set {args.set_max}: {clip_name(args.dataset)} labels a half "
                         f"{labelled}, beyond the set: give --set of at least {labelled}, or "
@@ -59,13 +59,6 @@ def run(args: argparse.Namespace) -> int:
     if reader is None:
         return 2
     return measure(args, reader)
-
-
-def _labelled_values(sample) -> list[int]:
-    """The pip values a sample's labels give its halves."""
-    if hasattr(sample, "halves"):
-        return [half.value for half in sample.halves]
-    return [half.pips for tile in sample.truth.tiles for half in tile.halves]
 
 
 def has_label_file(sample) -> bool:

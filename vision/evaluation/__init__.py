@@ -8,6 +8,7 @@ from vision.evaluation.evaluate import (
                                         EvalMetrics,
                                         evaluate,
                                         expected_calibration_error,
+                                        labelled_values,
                                         load_dataset,
                                         match_halves,
 )
@@ -15,5 +16,5 @@ from vision.evaluation.labels import HalfBox, pair_halves, read_half_boxes
 from vision.evaluation.sets import SETS, write_set
 
 __all__ = ["DatasetError", "EvalMetrics", "HalfBox", "SETS", "evaluate",
-           "expected_calibration_error", "load_dataset", "match_halves", "pair_halves",
-           "read_half_boxes", "write_set"]
+           "expected_calibration_error", "labelled_values", "load_dataset", "match_halves",
+           "pair_halves", "read_half_boxes", "write_set"]

@@ -727,6 +727,14 @@ def _images_in(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
 
 
+def labelled_values(sample: Sample) -> list[int]:
+    """The pip values a sample's labels give its halves (a blank half is not labelled in
+    a half-box set)."""
+    if isinstance(sample, TruthSample):
+        return [half.pips for tile in sample.truth.tiles for half in tile.halves]
+    return [half.value for half in sample.halves]
+
+
 # -- running ------------------------------------------------------------------------------
 def score_sample(sample: Sample, predicted: Recognition) -> PhotoScore:
     """Score one prediction against one sample's labels."""
