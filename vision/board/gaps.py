@@ -96,7 +96,6 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool],
     whole = at_full_length(tiles)  # a short reading must not make the gap look long
     lengths = _lengths(whole)
     footprints = _Footprints(whole)
-    quads = footprints.quads
     ends = [tile_ends(t) for t in whole]
     open_ends = [[footprints.is_open(end, i, tile_width(whole[i])) for end in ends[i]]
                  for i in range(len(whole))]
@@ -130,7 +129,7 @@ def gaps_in_lines(tiles: Sequence[TileReading], in_tree: Sequence[bool],
                     if not open_ends[a][ha]:
                         continue
                     for x, hx, y in ((b, hb, a), (a, ha, b)):
-                        bend = _bend(x, hx, y, ends, quads, length, tile_width(whole[x]))
+                        bend = _bend(x, hx, y, ends, footprints, length, tile_width(whole[x]))
                         if bend is not None:
                             offer(b, (True, bend[0]), bend[1])
     return [centres for _, centres in best.values()]
@@ -234,7 +233,7 @@ def beyond_open_ends(tiles: Sequence[TileReading], in_tree: Sequence[bool],
 
 
 def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]],
-          quads: Sequence[np.ndarray], length: float, width: float
+          footprints: _Footprints, length: float, width: float
           ) -> tuple[float, tuple[Point, Point]] | None:
     """A tile missed at a corner of a chain: one tile long straight on from tile ``x``'s
     end, on bare table, with tile ``y`` turned square to it touching its far half (``y``'s
@@ -249,12 +248,12 @@ def _bend(x: int, hx: int, y: int, ends: Sequence[tuple[np.ndarray, np.ndarray]]
     axis_y = ends[y][1] - ends[y][0]
     if abs(cosine(axis_y, out)) > SQUARE_COS:
         return None  # not turned square: a straight gap, or none
-    if any(inside_quad(np.asarray(centres + (as_point(middle),)), q).any() for q in quads):
+    if any(footprints.covered(np.asarray(p)) for p in centres + (as_point(middle),)):
         return None  # a tile lies there already
     far_end = start + out * length
     beside = [point_to_tile(end, quad) for end in ends[y]
               if 0.5 * length <= float((end - start) @ out) <= length]
-    touch = min(beside + [point_to_tile(far_end, quads[y])]) / width
+    touch = min(beside + [point_to_tile(far_end, footprints.quads[y])]) / width
     return None if touch > TOUCH_WIDTHS else (touch, centres)
 
 
@@ -264,7 +263,7 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
     boxed askew), and where the double that would fill it lies."""
     whole = at_full_length(tiles)
     lengths = _lengths(whole)
-    quads = [tile_quad(t) for t in whole]
+    footprints = _Footprints(whole)
     ends = [tile_ends(t) for t in whole]
     outward = [(e[0] - e[1], e[1] - e[0]) for e in ends]
     centres = [np.asarray(t.center_px, dtype=np.float64) for t in whole]
@@ -280,9 +279,8 @@ def holes_where_tiles_meet(tiles: Sequence[TileReading]) -> list[Hole]:
                     if span is None:
                         continue
                     middle = (ends[a][ha] + ends[b][hb]) / 2
-                    over = tuple(k for k, q in enumerate(quads)
-                                 if inside_quad(middle[None], q)[0]
-                                 and not _tip_only(middle, ends[k], lengths[k]))
+                    over = tuple(k for k in footprints.under(middle)
+                                 if not _tip_only(middle, ends[k], lengths[k]))
                     if any(np.linalg.norm(centres[k] - middle) > length / 4 for k in over):
                         continue  # a tile lies across the place: not a hole
                     meeting = tuple(
@@ -375,10 +373,14 @@ class _Footprints:
         return all(point_to_tile(end, self.quads[k]) >= TOUCH_WIDTHS * width
                    for k in self._near(end, TOUCH_WIDTHS * width) if k != tile)
 
+    def under(self, point: np.ndarray) -> list[int]:
+        """The tiles lying on ``point``, in order."""
+        return [k for k in self._near(point, 0.0)
+                if inside_quad(np.asarray(point)[None], self.quads[k])[0]]
+
     def covered(self, point: np.ndarray) -> bool:
         """Whether a tile lies on ``point``."""
-        return any(inside_quad(np.asarray(point)[None], self.quads[k])[0]
-                   for k in self._near(point, 0.0))
+        return bool(self.under(point))
 
 
 __all__ = ["Hole", "OpenPlace", "beyond_open_ends", "gaps_in_lines", "holes_where_tiles_meet",

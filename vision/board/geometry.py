@@ -139,10 +139,16 @@ def _on_segment(pt: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def inside_quad(points: np.ndarray, quad: np.ndarray) -> np.ndarray:
     """Which of ``points`` (N, 2) lie in the convex quad ``quad`` (4, 2), edges included."""
-    edges = np.roll(quad, -1, axis=0) - quad
-    rel = np.asarray(points, dtype=np.float64)[:, None, :] - quad[None, :, :]
-    cross = edges[None, :, 0] * rel[..., 1] - edges[None, :, 1] * rel[..., 0]
-    return np.all(cross >= 0, axis=1) | np.all(cross <= 0, axis=1)
+    return inside_quads(points, np.asarray(quad)[None])[:, 0]
+
+
+def inside_quads(points: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """Which of ``points`` (N, 2) lie in which of the convex ``quads`` (M, 4, 2), edges
+    included: (N, M)."""
+    edges = np.roll(quads, -1, axis=1) - quads
+    rel = np.asarray(points, dtype=np.float64)[:, None, None, :] - quads[None]
+    cross = edges[None, ..., 0] * rel[..., 1] - edges[None, ..., 1] * rel[..., 0]
+    return np.all(cross >= 0, axis=2) | np.all(cross <= 0, axis=2)
 
 
 def nearest_on_tile(pt: np.ndarray, quad: np.ndarray) -> np.ndarray:
@@ -386,5 +392,5 @@ def components(count: int, joins: Sequence[Join]) -> list[list[int]]:
 
 __all__ = ["Groups", "Join", "TableauTree", "as_point", "build_tree", "choose_spinner",
            "components", "cosine", "double_likelihood", "ends_met", "find_joins",
-           "halves_about", "inside_quad", "nearest_on_tile", "point_to_tile", "quad_about",
-           "tile_ends", "tile_quad", "tile_width", "widest_opening"]
+           "halves_about", "inside_quad", "inside_quads", "nearest_on_tile", "point_to_tile",
+           "quad_about", "tile_ends", "tile_quad", "tile_width", "widest_opening"]

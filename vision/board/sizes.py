@@ -20,7 +20,7 @@ import numpy as np
 from vision.board.geometry import (
     as_point,
     halves_about,
-    inside_quad,
+    inside_quads,
     quad_about,
     tile_ends,
     tile_quad,
@@ -129,10 +129,7 @@ def covered(quad: np.ndarray, others: Sequence[np.ndarray]) -> float:
     # Bilinear points over the quad: s across (corners 0 to 1), t along (0 to 3).
     points = ((1 - s) * (1 - t) * quad[0] + s * (1 - t) * quad[1] + s * t * quad[2]
               + (1 - s) * t * quad[3])
-    under = np.zeros(len(points), bool)
-    for q in others:
-        under |= inside_quad(points, q)
-    return float(under.mean())
+    return float(inside_quads(points, np.asarray(others, dtype=np.float64)).any(axis=1).mean())
 
 
 __all__ = ["at_full_length", "covered", "expected_lengths", "restored", "sized_tiles",

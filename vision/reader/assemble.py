@@ -284,11 +284,21 @@ def without_overlaps(tiles: list[TileSlot], shrink: float = OVERLAP_SHRINK) -> l
     """Real tiles do not lie on top of each other: a tile with a half centre inside a
     surer tile (or holding one of its half centres) is a second reading of the same
     place, and goes."""
-    kept: list[TileSlot] = []
+    kept: list[tuple[TileSlot, tuple[float, float], float]] = []
     for tile in sorted(tiles, key=lambda t: -t.score):
-        if not any(_overlap(tile, other, shrink) for other in kept):
-            kept.append(tile)
-    return kept
+        centre, reach = _reach(tile)
+        # only tiles whose outlines can meet are compared: a wide photo holds hundreds
+        if not any(math.dist(centre, c) <= reach + r and _overlap(tile, other, shrink)
+                   for other, c, r in kept):
+            kept.append((tile, centre, reach))
+    return [tile for tile, _, _ in kept]
+
+
+def _reach(tile: TileSlot) -> tuple[tuple[float, float], float]:
+    """The tile's centre, and how far from it its outline (and so its half centres) lies."""
+    (ax, ay), (bx, by) = tile.halves[0].center, tile.halves[1].center
+    centre = ((ax + bx) / 2, (ay + by) / 2)
+    return centre, max(math.dist(centre, c) for c in tile.corners())
 
 
 def tile_covers(tile: TileSlot, point: tuple[float, float]) -> bool:
