@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from scorer.game import Ladder, LadderError, LadderWalk, walk_ladder
 from scorer.messages import clip, counted
 from scorer.rules import RoundOrder, RuleSet, TieBreak
-from scorer.scoring import most_round_points
+from scorer.scoring import most_round_points, score_hand
 from scorer.tiles import Tile
 
 MIN_PLAYERS = 2
@@ -264,6 +264,35 @@ class Scorecard:
             rows.extend([(None,) * len(self.players)] * (len(wanted) - len(rows)))
         return replace(card, rounds=tuple(rows),
                        openings=_trimmed(list(card.openings)[:len(rows)]))
+
+    def with_rules(self, rules: RuleSet) -> Scorecard:
+        """The same game under house rules the table changed mid-game: every recorded
+        double and score carried over and checked again. A hand scored from its tiles is
+        scored again (the double blank may count otherwise now), a player who went out on
+        a double pays the new penalty, and a typed score stays as typed. Raises ValueError
+        naming the first thing the new rules cannot hold."""
+        for index, row in enumerate(self.rounds):
+            for player, entry in zip(self.players, row, strict=True):
+                beyond = [t for t in (entry.tiles if entry else ()) if t.high > rules.set_max]
+                if beyond:
+                    raise ValueError(f"{player}'s hand in round {index + 1} holds {beyond[0]}, "
+                                     f"which a double-{rules.set_max} set does not have")
+        card = Scorecard.blank(self.players, rules)
+        scored = [i for i in range(len(self.rounds)) if self.round_started(i)]
+        if card.is_open_ended:  # as many rows as hold scores (the next one is added as typed)
+            count = len(self.rounds) if self.is_open_ended else (scored[-1] + 1 if scored else 1)
+            card = replace(card, rounds=((None,) * len(self.players),) * count)
+        for index, double in enumerate(self.openings):
+            if double is not None and index < len(card.rounds):
+                card = card.with_opening(index, double)
+        if scored and scored[-1] >= len(card.rounds):
+            raise ValueError(f"round {scored[-1] + 1} has scores, and under these rules the "
+                             f"game has {counted(len(card.rounds), 'round')}; clear it first")
+        for index, row in enumerate(self.rounds):
+            for player, entry in zip(self.players, row, strict=True):
+                if entry is not None:
+                    card = card.with_entry(index, player, _rescored(entry, self.rules, rules))
+        return card
 
     # -- reading ----------------------------------------------------------------------
     @property
@@ -541,6 +570,18 @@ class Scorecard:
     def _check_round(self, round_index: int) -> None:
         if not 0 <= round_index < len(self.rounds):
             raise ValueError(f"there is no round {round_index + 1}")
+
+
+def _rescored(entry: Entry, before: RuleSet, after: RuleSet) -> Entry:
+    """A score as the new rules count it, where the card knows how it was counted: a hand
+    scored from its tiles, or the penalty for going out on a double."""
+    if entry.went_out:
+        on_double = entry.points and entry.points == before.going_out_on_double_penalty
+        return replace(entry, points=after.going_out_on_double_penalty if on_double else 0)
+    if (entry.tiles and entry.method is not Method.TYPED
+            and entry.points == score_hand(entry.tiles, before)):
+        return replace(entry, points=score_hand(entry.tiles, after))
+    return entry
 
 
 def stored_whole(value: object, what: str) -> int:

@@ -25,6 +25,7 @@ from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from scorer.messages import counted, escaped
+from scorer.rule_problems import require_playable
 from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
@@ -40,6 +41,7 @@ from tui.screens.confirm import ConfirmScreen, ResumeScreen
 from tui.screens.dispute import DisputeScreen
 from tui.screens.help import HelpScreen, screen_keys
 from tui.screens.history import HistoryScreen
+from tui.screens.house_rules import HouseRulesScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.question import Question
 from tui.screens.quit_unsaved import QuitUnsavedScreen
@@ -756,6 +758,37 @@ class ChickenFootApp(App[None]):
         self.change(pending.clear_score(round_index, player,
                                         f"cleared {player} in round {round_index + 1}"))
 
+    def action_house_rules(self) -> None:
+        self._new_change_then(self._house_rules)
+
+    def _house_rules(self) -> None:
+        card = self.card
+        if card is None:
+            return
+
+        def check(rules: RuleSet) -> None:
+            require_playable(rules, len(card.players))  # a RulesError is a ValueError
+            card.with_rules(rules)
+
+        def chosen(rules: RuleSet | None) -> None:
+            if rules is None or self.card is None:
+                return
+            if self.card.rules != card.rules:
+                self.notify("Not changed: another window changed this game's rules "
+                            "meanwhile. Press H to see them.", title="Changed in another "
+                            "window", severity="error", timeout=30)
+                return
+            change = pending.house_rules(card.rules, rules)
+            try:
+                self.change(change)
+            except ValueError as problem:  # scores another window saved meanwhile
+                self.notify(str(problem), title="Cannot change the rules", severity="error")
+                return
+            self.notify(f"{change.label[0].upper()}{change.label[1:]}. u undoes it.",
+                        title="House rules changed")
+
+        self.push_screen(HouseRulesScreen(card.rules, check), chosen)
+
     def action_delete_round(self) -> None:
         self._new_change_then(self._delete_round)
 
@@ -1043,6 +1076,8 @@ class ChickenFootApp(App[None]):
                             "between", self.action_score_row)
         yield SystemCommand("New game, same table", "Same players and rules",
                             self.action_rematch)
+        yield SystemCommand("House rules", "Change this game's rules mid-game",
+                            self.action_house_rules)
         yield SystemCommand("Stats across games", "Wins, averages, best and worst rounds",
                             self.action_stats)
         yield SystemCommand("Past changes", "Every change kept for this game",

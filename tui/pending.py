@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 
 
@@ -50,6 +51,15 @@ def delete_round(round_index: int, label: str) -> Change:
         return len(card.rounds), row
 
     return Change(label, lambda c: c.without_round(round_index), part)
+
+
+def house_rules(before: RuleSet, after: RuleSet) -> Change:
+    """The game's rules changed: every score is carried over (``Scorecard.with_rules``),
+    so the change reads and writes the whole card."""
+    changed = [line for line, was in zip(after.describe(), before.describe(), strict=True)
+               if line != was]
+    return Change("house rules: " + "; ".join(changed), lambda c: c.with_rules(after),
+                  lambda c: (c.rules, c.rounds, c.openings))
 
 
 def new_game(card: Scorecard, label: str = "New game") -> Change:

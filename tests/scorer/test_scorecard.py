@@ -241,3 +241,55 @@ def test_interim_result_names_a_round_scored_for_some_only():
                                       "for Bo and Cy")
     card = card.with_score(1, "Bo", 0).with_score(1, "Cy", 4)
     assert "not scored yet" not in card.result().reason
+
+
+# -- house rules changed mid-game ---------------------------------------------------------
+def _hand(*tiles: str) -> Entry:
+    hand = tuple(Tile.parse(t) for t in tiles)
+    from scorer.scoring import score_hand
+    return Entry(score_hand(hand, RULES), method=Method.TILES, tiles=hand)
+
+
+def test_house_rules_changed_mid_game_score_tiles_again_and_keep_typed_scores():
+    card = Scorecard.new(("Ann", "Bo", "Cy"), RuleSet(going_out_on_double_penalty=50))
+    card = card.with_entry(0, "Ann", _hand("0-0", "3-4"))  # 50 + 7
+    card = card.with_score(0, "Bo", 12)
+    card = card.with_score(0, "Cy", 50, went_out=True)  # out on a double
+    card = card.with_score(1, "Ann", 0, went_out=True)
+    assert card.totals() == {"Ann": 57, "Bo": 12, "Cy": 50}
+
+    changed = card.with_rules(RuleSet(double_blank_value=25))
+    assert changed.rules == RuleSet(double_blank_value=25)
+    assert changed.totals() == {"Ann": 32, "Bo": 12, "Cy": 0}
+    assert changed.entry(0, "Ann").tiles == card.entry(0, "Ann").tiles
+    assert changed.entry(0, "Cy").went_out and changed.entry(1, "Ann").went_out
+    assert len(changed.rounds) == len(card.rounds)
+    # and back: the same card as before the change
+    assert changed.with_rules(card.rules).totals() == {"Ann": 57, "Bo": 12, "Cy": 0}
+
+
+def test_a_bigger_or_smaller_set_keeps_the_scored_rounds_or_says_why_not():
+    card = play(Scorecard.new(("Ann", "Bo"), RULES), [[0, 30], [12, 0]])
+    bigger = card.with_rules(RuleSet(set_max=12))
+    assert bigger.round_headers()[:2] == ("12-12", "11-11") and len(bigger.rounds) == 13
+    assert bigger.totals() == card.totals()
+    smaller = card.with_rules(RuleSet(set_max=6))
+    assert len(smaller.rounds) == 7 and smaller.totals() == card.totals()
+
+    late = play(bigger, [[0, 30], [12, 0]] + [[5, 0]] * 9)  # 11 rounds of a double-12 game
+    with pytest.raises(ValueError, match="round 11 has scores, and under these rules the "
+                                         "game has 10 rounds; clear it first"):
+        late.with_rules(RULES)
+    twelve = Scorecard.new(("Ann", "Bo"), RuleSet(set_max=12)).with_entry(
+        0, "Bo", _hand("12-3"))
+    with pytest.raises(ValueError, match="Bo's hand in round 1 holds 3-12, which a "
+                                         "double-9 set does not have"):
+        twelve.with_rules(RULES)
+
+
+def test_a_ladder_game_becomes_a_target_total_game_and_back():
+    card = play(Scorecard.new(("Ann", "Bo"), RULES), [[0, 30], [12, 0], [0, 40]])
+    target = card.with_rules(RuleSet(round_order=RoundOrder.TARGET_TOTAL, target_total=60))
+    assert len(target.rounds) == 3 and target.is_finished  # Bo has 70 of 60
+    assert target.with_rules(RULES).round_headers() == card.round_headers()
+    assert target.with_rules(RULES).totals() == card.totals()

@@ -28,6 +28,8 @@ HELP = """\
 - **u** / **Ctrl+Z** undo · **U** / **Ctrl+Y** redo (kept across restarts)
 - **t** round points or running totals · **n** new game · **N** new game, same table
   (same players and rules) · **h** history (Enter opens, Delete deletes, asked first)
+- **H** house rules of this game, changed mid-game (hands scored from tiles are
+  scored again; undo takes the change back)
 - **s** stats across games · **e** past changes of this game
 - **x** export CSV and JSON · **Ctrl+P** command palette · **?** help · **Ctrl+Q** quit
 - a photo dragged onto the terminal is read for the selected cell

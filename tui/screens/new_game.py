@@ -54,6 +54,38 @@ def _options(name: str, value: object) -> list[tuple[str, object]]:
     return [(str(c), c) for c in choices]
 
 
+class RuleKnobs(Grid):
+    """Every house rule as a field: a list to pick from, or a whole number typed."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        super().__init__(id="knobs")
+        self.rules = rules
+
+    def compose(self) -> ComposeResult:
+        for f in fields(RuleSet):
+            value = getattr(self.rules, f.name)
+            yield Label(KNOBS[f.name][0], classes="knob-label")
+            if f.name in NUMBER_KNOBS:
+                yield Input(str(value), id=f"knob-{f.name}", type="integer",
+                            classes="knob", compact=True)
+            else:
+                yield Select(_options(f.name, value), value=value, allow_blank=False,
+                             id=f"knob-{f.name}", classes="knob", compact=True)
+
+    def read(self) -> RuleSet:
+        """The rules as set in the fields; ValueError names a field left empty."""
+        values: dict[str, object] = {}
+        for f in fields(RuleSet):
+            if f.name in NUMBER_KNOBS:
+                text = self.query_one(f"#knob-{f.name}", Input).value.strip()
+                if not text:  # taking the last value unseen would set other rules
+                    raise ValueError(f"{KNOBS[f.name][0]} is empty: give a whole number")
+                values[f.name] = text
+            else:
+                values[f.name] = self.query_one(f"#knob-{f.name}", Select).value
+        return RuleSet.from_dict(values)
+
+
 def parse_players(text: str) -> tuple[str, ...]:
     parts = text.replace("\n", ",").split(",")
     return tuple(p.strip() for p in parts if p.strip())
@@ -84,16 +116,7 @@ class NewGameScreen(Screen[Scorecard | None]):
                         id="players")
             yield Static("", id="new-game-error", classes="error")
             yield Label("House rules (standard rules already set):", classes="field-label")
-            with Grid(id="knobs"):
-                for f in fields(RuleSet):
-                    value = getattr(self.rules, f.name)
-                    yield Label(KNOBS[f.name][0], classes="knob-label")
-                    if f.name in NUMBER_KNOBS:
-                        yield Input(str(value), id=f"knob-{f.name}", type="integer",
-                                    classes="knob", compact=True)
-                    else:
-                        yield Select(_options(f.name, value), value=value, allow_blank=False,
-                                     id=f"knob-{f.name}", classes="knob", compact=True)
+            yield RuleKnobs(self.rules)
             with Horizontal(classes="buttons"):
                 yield Button("Start game (Ctrl+S)", id="start", variant="success")
                 yield Button("Cancel (Esc)", id="cancel")
@@ -113,18 +136,6 @@ class NewGameScreen(Screen[Scorecard | None]):
         else:
             self.action_cancel()
 
-    def read_rules(self) -> RuleSet:
-        values: dict[str, object] = {}
-        for f in fields(RuleSet):
-            if f.name in NUMBER_KNOBS:
-                text = self.query_one(f"#knob-{f.name}", Input).value.strip()
-                if not text:  # taking the last value unseen would start another game
-                    raise ValueError(f"{KNOBS[f.name][0]} is empty: give a whole number")
-                values[f.name] = text
-            else:
-                values[f.name] = self.query_one(f"#knob-{f.name}", Select).value
-        return RuleSet.from_dict(values)
-
     def action_start(self) -> None:
         # Ctrl+S is a priority binding, acted on as it arrives: names typed or pasted just
         # before it were still on their way to the field ("needs at least 2 players"
@@ -134,7 +145,7 @@ class NewGameScreen(Screen[Scorecard | None]):
     def _start(self) -> None:
         error = self.query_one("#new-game-error", Static)
         try:
-            rules = self.read_rules()
+            rules = self.query_one(RuleKnobs).read()
             card = Scorecard.new(parse_players(self.query_one("#players", Input).value), rules)
             require_playable(rules, len(card.players))  # a RulesError is a ValueError
         except ValueError as problem:

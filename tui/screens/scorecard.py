@@ -66,6 +66,7 @@ class ScorecardScreen(Screen[None]):
         Binding("t", "toggle_totals", "Points or running totals", show=False),
         Binding("n", "app.new_game", "New game", show=False),
         Binding("N", "app.rematch", "New game, same table", show=False),
+        Binding("H", "app.house_rules", "House rules", show=False),
         Binding("h", "app.history", "History", show=False),
         Binding("s", "app.stats", "Stats across games", show=False),
         Binding("x", "app.export", "Export CSV and JSON", show=False),
