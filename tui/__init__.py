@@ -6,6 +6,8 @@ import sys
 
 _ENDED_BY = {_signal.SIGINT: b"chickenfoot: interrupted\n",
              _signal.SIGTERM: b"chickenfoot: terminated\n"}
+if hasattr(_signal, "SIGHUP"):  # the terminal closed: ended as by SIGTERM
+    _ENDED_BY[_signal.SIGHUP] = _ENDED_BY[_signal.SIGTERM]
 
 
 def interrupted_while_starting(signum, _frame) -> None:

@@ -13,7 +13,6 @@ window changed. With nothing pending, a change made elsewhere is shown within ``
 from __future__ import annotations
 
 import asyncio
-import signal
 from collections.abc import Callable, Iterable
 
 from textual import events
@@ -30,7 +29,7 @@ from scorer.rules import RuleSet
 from scorer.scorecard import Entry, Scorecard
 from tui import pending, row_change
 from tui.entry_order import next_cell
-from tui.guard import EXIT_TERMINATED
+from tui.guard import EXIT_TERMINATED, ending_signals
 from tui.keys_ahead import KeysAhead
 from tui.keys_on_hold import KeysOnHold, may_close, may_open
 from tui.pasted_text import pasted_text, read_pastes_as_text
@@ -201,7 +200,8 @@ class ChickenFootApp(App[None]):
         signal left it in full-screen and mouse mode), a change still unsaved gets one
         more try, and the command ends with its one line and 130."""
         try:
-            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self._terminated)
+            for sig in ending_signals():  # SIGHUP too: the terminal window was closed
+                asyncio.get_running_loop().add_signal_handler(sig, self._terminated)
         except (NotImplementedError, RuntimeError, ValueError):  # no signals here
             pass
 

@@ -53,7 +53,7 @@ EXIT_PIPE = EXIT_TERMINATED = EXIT_INTERRUPTED
 
 
 class Terminated(BaseException):
-    """SIGTERM arrived (a BaseException, so ``except Exception`` does not swallow it)."""
+    """SIGTERM or SIGHUP arrived (a BaseException: ``except Exception`` cannot swallow it)."""
 
 
 _guard_depth = 0  # how many run_guarded calls are under way
@@ -80,29 +80,47 @@ def _on_sigterm(signum, _frame) -> None:
     raise Terminated
 
 
-def install_sigterm() -> Callable[[], None]:
-    """SIGTERM ends the command like Ctrl+C does: cleanup runs, one line, exit 130.
-    Returns the call that puts the previous handler back."""
+def ending_signals() -> tuple[signal.Signals, ...]:
+    """The signals that end a command as SIGTERM does: SIGTERM, and SIGHUP (the terminal
+    closed) unless it is ignored (started under ``nohup``, which must keep it running)."""
+    ending = [signal.SIGTERM]
+    hangup = getattr(signal, "SIGHUP", None)
     try:
-        previous = signal.signal(signal.SIGTERM, _on_sigterm)
-    except (ValueError, OSError, AttributeError):  # not the main thread, or no SIGTERM
-        return lambda: None
+        if hangup is not None and signal.getsignal(hangup) != signal.SIG_IGN:
+            ending.append(hangup)
+    except (ValueError, OSError):
+        pass
+    return tuple(ending)
+
+
+def install_sigterm() -> Callable[[], None]:
+    """SIGTERM and SIGHUP end the command like Ctrl+C does: cleanup runs (no half-written
+    file is left), one line, exit 130. Returns the call that puts the previous handlers
+    back."""
+    previous = {}
+    for signum in ending_signals():
+        try:
+            previous[signum] = signal.signal(signum, _on_sigterm)
+        except (ValueError, OSError, AttributeError):  # not the main thread
+            pass
 
     def restore() -> None:
-        try:
-            signal.signal(signal.SIGTERM, previous)
-        except (ValueError, OSError, TypeError):
-            pass
+        for signum, handler in previous.items():
+            try:
+                signal.signal(signum, handler)
+            except (ValueError, OSError, TypeError):
+                pass
 
     return restore
 
 
 def ignore_sigterm() -> None:
-    """The command is done and only the exit is left: a late SIGTERM is let go."""
-    try:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    except (ValueError, OSError, AttributeError):
-        pass
+    """The command is done and only the exit is left: a late SIGTERM or SIGHUP is let go."""
+    for signum in ending_signals():
+        try:
+            signal.signal(signum, signal.SIG_IGN)
+        except (ValueError, OSError, AttributeError):
+            pass
 
 
 def stderr_kept_open() -> None:

@@ -235,6 +235,30 @@ def test_sigterm_prints_one_line_and_exits_130():
     assert b"chickenfoot: terminated" in err and b"Traceback" not in err
 
 
+@linux
+def test_a_closed_terminal_sighup_ends_as_sigterm_does_and_nohup_keeps_it_going():
+    # SIGHUP killed every command with no word and no cleanup (a half-written file left)
+    command = [sys.executable, "-m", "tui.cli", "live", "--camera", str(DEMO), "--no-window"]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               cwd=ROOT)
+    process.stdout.readline()
+    process.send_signal(signal.SIGHUP)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 130
+    assert b"chickenfoot: terminated" in err and b"Traceback" not in err
+
+    def as_under_nohup():
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    kept = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            cwd=ROOT, preexec_fn=as_under_nohup)
+    kept.stdout.readline()
+    kept.send_signal(signal.SIGHUP)
+    out, err = kept.communicate(timeout=120)
+    assert kept.returncode == 0, err
+    assert b"4 tiles: 12|0 9|2 6|6 5|3" in out
+
+
 @pytest.mark.parametrize("words", [["simulate", "--set", "9" * 50_000],
                                    ["simulate", "--rule", "x" * 50_000 + "=1"],
                                    ["simulate", "--rule", "spinner-arms=" + "x" * 50_000],

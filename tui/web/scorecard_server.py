@@ -35,6 +35,7 @@ from aiohttp import web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.server import Server, to_int
 
+from tui.guard import ending_signals
 from tui.web.same_site import from_another_site, own_name
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -105,10 +106,12 @@ class ScorecardServer(Server):
         self.initialize_logging()
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
-        previous = _handlers(signal.SIGINT, signal.SIGTERM)
+        ending = ending_signals()
+        previous = _handlers(signal.SIGINT, *ending)
         try:
             loop.add_signal_handler(signal.SIGINT, self._stop, "interrupted")
-            loop.add_signal_handler(signal.SIGTERM, self._stop, "terminated")
+            for sig in ending:  # SIGTERM, and SIGHUP: the app processes end with it
+                loop.add_signal_handler(sig, self._stop, "terminated")
         except (NotImplementedError, RuntimeError):  # Windows: Ctrl+C is KeyboardInterrupt
             pass
         try:
@@ -119,7 +122,7 @@ class ScorecardServer(Server):
                         print=lambda *_args: None, shutdown_timeout=3.0)
         finally:
             if sys.platform != "win32":
-                for sig in (signal.SIGINT, signal.SIGTERM):
+                for sig in (signal.SIGINT, *ending):
                     try:
                         loop.remove_signal_handler(sig)
                     except (NotImplementedError, RuntimeError, ValueError):
