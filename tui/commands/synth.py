@@ -8,6 +8,7 @@ from pathlib import Path
 
 from scorer.messages import clip_name, counted, os_reason
 from tui.commands.errors import output_path, seed, share
+from vision.whole_file import is_partial
 
 MAX_COUNT = 1_000_000  # photos in one set: a million is days of rendering
 
@@ -58,7 +59,7 @@ def _photos_of_another_set(out: Path, prefix: str) -> str | None:
     (another seed, more photos) is fine."""
     try:
         return next((p.name for p in (out / "images").iterdir()
-                     if not p.name.startswith(prefix)), None)
+                     if not p.name.startswith(prefix) and not is_partial(p.name)), None)
     except OSError:  # no images folder yet (or none to list): written as usual
         return None
 
@@ -67,7 +68,7 @@ def _in_all(args: argparse.Namespace) -> str:
     """", which holds 20 in all" when the folder held photos of an earlier run: an eval
     of it measures them all, not only the ones just written."""
     try:
-        held = sum(1 for _ in (Path(args.out) / "images").iterdir())
+        held = sum(1 for p in (Path(args.out) / "images").iterdir() if not is_partial(p.name))
     except OSError:
         return ""
     return f", which holds {held:,} in all" if held != args.count else ""

@@ -46,6 +46,7 @@ from vision.synth.scene import (
 )
 from vision.synth.tableau_layout import LaidTile, fit_poses
 from vision.synth.writer import truth_record
+from vision.whole_file import write_text
 
 HALF_PX = 64  # a half's square picture
 DIVIDER = (0.05, 0.8)  # the divider drawn between two halves: thickness, length (of width)
@@ -169,9 +170,9 @@ def write_real_hands(out_dir: Path, count: int, seed: int, pool: HalfPool,
         values = [deck[k].ends if rng.random() < 0.5 else deck[k].ends[::-1] for k in picks]
         image, placed = real_photo(poses, values, size, pool, rng)
         name = f"realhalves_{seed}_{index:04d}"
-        write_image(out_dir / "images" / f"{name}.jpg", image, 90)
         record = truth_record(f"{name}.jpg", placed, size[0], size[1])
-        (out_dir / "truth" / f"{name}.json").write_text(json.dumps(record) + "\n")
+        write_text(out_dir / "truth" / f"{name}.json", json.dumps(record) + "\n")
+        write_image(out_dir / "images" / f"{name}.jpg", image, 90)  # last: see writer.py
 
 
 def _paste(canvas: np.ndarray, picture: np.ndarray, corners: np.ndarray) -> None:

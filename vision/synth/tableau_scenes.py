@@ -35,6 +35,7 @@ from vision.synth.tableau_layout import (
     simulated_state,
 )
 from vision.synth.writer import truth_record, yolo_lines
+from vision.whole_file import write_text
 
 KINDS = ("legal", "arms-first", "foot-open", "no-match")
 
@@ -189,18 +190,19 @@ def write_tableau_set(out_dir: Path, count: int, seed: int, tiles: tuple[int, ..
         size = frame_for(len(laid))
         image, placed = scene_photo(laid, size, rules.set_max, np.random.default_rng([seed, index]))
         name = f"tableau_{seed}_{index:04d}"
-        write_image(out_dir / "images" / f"{name}.jpg", image, jpeg_quality)
+        # the photo last, each file whole: a stopped run leaves no photo without its truth
         record = truth_record(f"{name}.jpg", placed, size[0], size[1])
-        (out_dir / "labels" / f"{name}.txt").write_text(
-            "\n".join(yolo_lines(placed, size[0], size[1])) + "\n")
-        (out_dir / "truth" / f"{name}.json").write_text(json.dumps(record) + "\n")
-        (out_dir / "truth" / f"{name}.board.txt").write_text(format_board(scene.board) + "\n")
+        write_text(out_dir / "labels" / f"{name}.txt",
+                   "\n".join(yolo_lines(placed, size[0], size[1])) + "\n")
+        write_text(out_dir / "truth" / f"{name}.json", json.dumps(record) + "\n")
+        write_text(out_dir / "truth" / f"{name}.board.txt", format_board(scene.board) + "\n")
         verdict = scene.verdict()
         if verdict is not None and scene.disputed is not None:
             data = {"tile": str(scene.disputed.tile), "on": str(scene.disputed.parent),
                     "kind": scene.kind, "legal": verdict.legal,
                     "violations": sorted(r.violation.value for r in verdict.reasons)}
-            (out_dir / "truth" / f"{name}.disputed.json").write_text(json.dumps(data) + "\n")
+            write_text(out_dir / "truth" / f"{name}.disputed.json", json.dumps(data) + "\n")
+        write_image(out_dir / "images" / f"{name}.jpg", image, jpeg_quality)
         names.append(name)
         if progress:
             progress(index + 1, count)

@@ -16,6 +16,7 @@ import numpy as np
 
 from vision.image_write import write_image
 from vision.synth.scene import Extras, PlacedTile, half_quads, render_scene
+from vision.whole_file import write_text
 
 HALF_CLASS, TILE_CLASS = 0, 1
 
@@ -117,14 +118,14 @@ def write_dataset(
         name = f"synth_{seed}_{index:05d}"
         height, width = image.shape[:2]
         quality = int(rng.integers(*jpeg_quality))
-        write_image(out_dir / "images" / f"{name}.jpg", image, quality)
-        (out_dir / "labels" / f"{name}.txt").write_text(
-            "\n".join(yolo_lines(tiles, width, height)) + "\n"
-        )
+        # the photo last, each file whole: a stopped run leaves no photo without its truth
+        write_text(out_dir / "labels" / f"{name}.txt",
+                   "\n".join(yolo_lines(tiles, width, height)) + "\n")
         record = truth_record(f"{name}.jpg", tiles, width, height)
-        (out_dir / "truth" / f"{name}.json").write_text(json.dumps(record) + "\n")
+        write_text(out_dir / "truth" / f"{name}.json", json.dumps(record) + "\n")
         if backs:  # not tiles: what the reader must not read (training negatives)
-            (out_dir / "truth" / f"{name}.backs.json").write_text(
-                json.dumps([np.round(c, 1).tolist() for c in backs]) + "\n")
+            write_text(out_dir / "truth" / f"{name}.backs.json",
+                       json.dumps([np.round(c, 1).tolist() for c in backs]) + "\n")
+        write_image(out_dir / "images" / f"{name}.jpg", image, quality)
         if progress:
             progress(index + 1, count)
