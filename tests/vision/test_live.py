@@ -21,6 +21,7 @@ from vision.live.session import (
     draw_view,
     pending_snapshots,
     run_headless,
+    run_window,
     take_snapshot,
 )
 from vision.reader.detections import Detections
@@ -105,6 +106,69 @@ def test_a_source_lost_mid_way_ends_the_loop_with_a_message():
     assert status == 2 and session.frames == 3
     assert errors == ["chickenfoot live: camera 0 lost: unplugged or stopped sending; gave up "
                       "after 5 retries"]
+
+
+class StoppedCamera:
+    """The sample video as a camera the player stops with Ctrl+C after ``frames``."""
+
+    name, live, fps = "camera 0", True, None
+
+    def __init__(self, frames: int):
+        self.video = open_source(str(SAMPLE))
+        self.left = frames
+
+    def read(self):
+        if self.left == 0:
+            raise KeyboardInterrupt
+        self.left -= 1
+        return self.video.read()
+
+    def close(self):
+        self.video.close()
+
+
+def test_ctrl_c_on_a_camera_still_snapshots_and_sends_the_last_view(tmp_path, monkeypatch):
+    # a camera's loop ends only by Ctrl+C or SIGTERM: --send and --snapshot-on-exit saved
+    # nothing, every time
+    inbox = tmp_path / "inbox"
+    monkeypatch.setenv("CHICKENFOOT_INBOX", str(inbox))
+    session = LiveSession(StoppedCamera(70), TruthReader(TRUTH, seed=1), set_max=12)
+    options = LiveOptions(snapshot_dir=tmp_path / "shots", send=True, snapshot_on_exit=True)
+    said: list[str] = []
+    with pytest.raises(KeyboardInterrupt):
+        run_headless(session, options, out=lambda _: None, err=said.append)
+    (json_path,) = sorted((tmp_path / "shots").glob("live-*.json"))
+    assert json.loads(json_path.read_text())["pip_total"] == 43
+    assert len(pending_snapshots(inbox)) == 1
+    assert said and said[-1].startswith("snapshot: ")
+    session.source.close()
+
+
+def test_the_window_keeps_the_last_view_when_asked_however_it_ends(tmp_path, monkeypatch):
+    # --snapshot-on-exit was said to work with the window, and did nothing there
+    import cv2
+
+    import vision.live.session as live_session
+
+    keys = iter([-1] * 60 + [ord("q")] + [-1] * 100)  # q, then nothing (Ctrl+C comes)
+    monkeypatch.setattr(live_session, "check_display", lambda: None)
+    for name, stand_in in (("namedWindow", lambda *a: None), ("imshow", lambda *a: None),
+                           ("waitKey", lambda _ms: next(keys)),
+                           ("getWindowProperty", lambda *a: 1.0),
+                           ("destroyAllWindows", lambda: None)):
+        monkeypatch.setattr(cv2, name, stand_in)
+    session = LiveSession(open_source(str(SAMPLE)), TruthReader(TRUTH, seed=1), set_max=12)
+    options = LiveOptions(snapshot_dir=tmp_path / "q", snapshot_on_exit=True)
+    assert run_window(session, options, err=lambda _: None) == 0  # q after 61 frames
+    assert len(sorted((tmp_path / "q").glob("live-*.json"))) == 1
+    session.source.close()
+
+    session = LiveSession(StoppedCamera(30), TruthReader(TRUTH, seed=1), set_max=12)
+    options = LiveOptions(snapshot_dir=tmp_path / "ctrl-c", snapshot_on_exit=True)
+    with pytest.raises(KeyboardInterrupt):
+        run_window(session, options, err=lambda _: None)
+    assert len(sorted((tmp_path / "ctrl-c").glob("live-*.json"))) == 1
+    session.source.close()
 
 
 def test_snapshot_on_exit_writes_the_read_json_and_sends_it_to_the_inbox(tmp_path,

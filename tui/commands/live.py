@@ -92,8 +92,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "--no-window sends the last view at the end; the page's Send "
                              "button always does)")
     parser.add_argument("--snapshot-on-exit", action="store_true",
-                        help="take a snapshot of the last view when the loop ends (window, "
-                             "--no-window)")
+                        help="take a snapshot of the last view when the loop ends, Ctrl+C "
+                             "included (window, --no-window)")
     parser.add_argument("--max-frames", type=int, default=None, metavar="N",
                         help="stop after N frames")
     parser.add_argument("--min-confidence", type=share, default=0.6, metavar="X",

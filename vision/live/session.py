@@ -478,31 +478,45 @@ def run_headless(session: LiveSession, options: LiveOptions,
                  out: Callable[[str], None] = print,
                  err: Callable[[str], None] | None = None) -> int:
     """Print a line whenever the settled reading in view changes. Exit status: 0 at the
-    end of the video or after ``max_frames``, 2 when the source is lost. With ``send`` the
-    last view is snapshot and sent at the end: there is no key here to send one sooner."""
+    end of the video or after ``max_frames``, 2 when the source is lost. With ``send`` or
+    ``snapshot_on_exit`` the last view is snapshot (and sent) at the end, whatever ends
+    it: a camera's loop ends only by Ctrl+C or SIGTERM, and there is no key here to take
+    one sooner."""
     err = err or (lambda text: print(text, file=sys.stderr, flush=True))
     last: tuple[Tile, ...] | None = None
     status = 0
-    while options.max_frames is None or session.frames < options.max_frames:
-        try:
-            if not session.step():
+    try:
+        while options.max_frames is None or session.frames < options.max_frames:
+            try:
+                if not session.step():
+                    break
+            except SourceError as error:
+                err(f"chickenfoot live: {error}")
+                status = 2
                 break
-        except SourceError as error:
-            err(f"chickenfoot live: {error}")
-            status = 2
-            break
-        summary = session.summary()
-        if summary.tiles != last:
-            out(f"{_timestamp(session)}: {summary.text()}")
-            last = summary.tiles
-    if (options.snapshot_on_exit or options.send) and session.frame is not None:
-        try:
-            paths = snapshot(session, options)
-            err(f"snapshot: {', '.join(clip_name(p) for p in paths)}")
-        except OSError as error:
-            err(f"chickenfoot live: snapshot failed: {error}")
-            status = 2
-    return status
+            summary = session.summary()
+            if summary.tiles != last:
+                out(f"{_timestamp(session)}: {summary.text()}")
+                last = summary.tiles
+    except BaseException:  # stopped: the view the player stopped on is still kept
+        _last_snapshot(session, options, err, options.snapshot_on_exit or options.send)
+        raise
+    ok = _last_snapshot(session, options, err, options.snapshot_on_exit or options.send)
+    return status if ok else 2
+
+
+def _last_snapshot(session: LiveSession, options: LiveOptions,
+                   err: Callable[[str], None], wanted: bool) -> bool:
+    """The snapshot asked for at the end, said on ``err``; False when it failed."""
+    if not wanted or session.frame is None:
+        return True
+    try:
+        paths = snapshot(session, options)
+    except OSError as error:
+        err(f"chickenfoot live: snapshot failed: {error}")
+        return False
+    err(f"snapshot: {', '.join(clip_name(p) for p in paths)}")
+    return True
 
 
 def check_display() -> None:
@@ -520,7 +534,8 @@ def check_display() -> None:
 
 def run_window(session: LiveSession, options: LiveOptions,
                err: Callable[[str], None] | None = None) -> int:
-    """Show the view. Keys: s snapshot, f freeze, o overlay on/off, q (or Esc) quit."""
+    """Show the view. Keys: s snapshot, f freeze, o overlay on/off, q (or Esc) quit. With
+    ``snapshot_on_exit`` the last view is snapshot however it ends (q, Ctrl+C)."""
     err = err or (lambda text: print(text, file=sys.stderr, flush=True))
     check_display()
     try:
@@ -567,9 +582,12 @@ def run_window(session: LiveSession, options: LiveOptions,
                 err(note)
             if cv2.getWindowProperty(WINDOW_TITLE, cv2.WND_PROP_VISIBLE) < 1:
                 break
+    except BaseException:  # Ctrl+C in the terminal: the view stopped on is kept as asked
+        _last_snapshot(session, options, err, options.snapshot_on_exit)
+        raise
     finally:
         cv2.destroyAllWindows()
-    return status
+    return status if _last_snapshot(session, options, err, options.snapshot_on_exit) else 2
 
 
 __all__ = ["DetectThenRead", "LiveError", "LiveOptions", "LiveSession", "Observation",
