@@ -5,8 +5,8 @@ libjpeg ("Premature end of JPEG file"), libpng ("libpng error: ...") and FFmpeg
 The commands say what went wrong in their own words instead, so:
 
 - ``quiet_defaults()`` sets OpenCV's and FFmpeg's log levels in the environment (they are
-  read when cv2 is first imported, so ``vision/__init__`` calls it); a value already set
-  (a developer debugging a camera) is kept.
+  read when cv2 is first imported, so ``vision/__init__`` calls it), and turns ONNX
+  Runtime's telemetry off; a value already set (a developer debugging a camera) is kept.
 - ``captured_stderr()`` points descriptor 2 at a temporary file while a decoder runs and
   hands back what the decoder wrote, for the caller to turn into a warning. Only the
   calling thread should write to stderr meanwhile (the photo commands decode in the main
@@ -24,6 +24,10 @@ from contextlib import contextmanager
 QUIET_ENV = {
     "OPENCV_LOG_LEVEL": "ERROR",  # OpenCV's "[ WARN:0@...]" lines
     "OPENCV_FFMPEG_LOGLEVEL": "-8",  # AV_LOG_QUIET: FFmpeg's "[tcp @ 0x...]" lines
+    # ONNX Runtime's telemetry (1.29 on): a device id written under ~/.cache/Microsoft, an
+    # upload tried from a program that works offline, and a coloured warning on every
+    # command where the home folder cannot be written. Read when its first session opens.
+    "ORT_DISABLE_TELEMETRY": "1",
 }
 MAX_CAPTURED = 4096
 _lock = threading.Lock()

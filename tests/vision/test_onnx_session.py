@@ -131,3 +131,25 @@ def test_a_cache_variable_of_only_spaces_is_as_unset(monkeypatch):
 
     monkeypatch.setenv(CACHE_ENV, " ")
     assert cache_folder().parts[-2:] == ("chickenfoot", "models")
+
+
+@pytest.mark.parametrize("home", ["fresh", "unwritable"])  # unwritable: /dev/null
+def test_reading_writes_nothing_of_the_runtime_s_own_at_home_and_says_nothing(tmp_path,
+                                                                              home):
+    # ONNX Runtime's telemetry wrote a device id under ~/.cache/Microsoft, and where home
+    # could not be written it put a coloured warning on every command's stderr
+    import os
+    import subprocess
+    import sys
+
+    root = MODELS.parent
+    folder = tmp_path / "home"
+    folder.mkdir()
+    environment = {k: v for k, v in os.environ.items() if not k.startswith("ORT_")}
+    environment.update(HOME=str(folder if home == "fresh" else "/dev/null"),
+                       CHICKENFOOT_CACHE_DIR=str(tmp_path / "cache"))
+    done = subprocess.run([sys.executable, "-m", "tui.cli", "read",
+                           str(root / "datasets/samples/hand-double12.jpg")],
+                          capture_output=True, cwd=root, env=environment, timeout=120)
+    assert done.returncode == 0 and done.stderr == b""
+    assert not (folder / ".cache" / "Microsoft").exists()
