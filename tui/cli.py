@@ -189,6 +189,11 @@ def main(argv: list[str] | None = None) -> int:
     )
 
     stderr_kept_open()
+    if sys.stdout is None:  # started with its output closed (``>&-``): --help included
+        words = sys.argv[1:] if argv is None else argv
+        named = " ".join(["chickenfoot"] + [w for w in words[:1] if w in SUBCOMMANDS])
+        print(f"{named}: standard output is closed: nothing could be shown", file=sys.stderr)
+        return 2
     # Installed before the command's modules load, so that a SIGTERM while they load
     # ends in one line and 130 like any other moment.
     restore = install_sigterm()
@@ -206,10 +211,6 @@ def main(argv: list[str] | None = None) -> int:
                 return code
             restore()  # the app handles its own signals
             return app[0].run_app(args)
-        if sys.stdout is None:  # started with its output closed (``>&-``)
-            print(f"chickenfoot {args.command}: standard output is closed: nothing could be "
-                  "shown", file=sys.stderr)
-            return 2
         prefer_surrogates_on_stdout()
         code = run_guarded(args.command, lambda: args._module.run(args))
         if argv is None and args.command in QUICK_EXIT:

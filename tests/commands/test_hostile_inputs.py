@@ -127,6 +127,11 @@ def test_a_command_whose_output_is_closed_says_so(capsys, monkeypatch):
     assert main(["simulate", "--games", "1"]) == 2
     err = capsys.readouterr().err
     assert err == "chickenfoot simulate: standard output is closed: nothing could be shown\n"
+    # help too ("unexpected error: AttributeError: 'NoneType' object has no attribute")
+    for argv, named in ((["--help"], "chickenfoot"), (["read", "--help"], "chickenfoot read")):
+        assert main(argv) == 2
+        assert capsys.readouterr().err == (f"{named}: standard output is closed: nothing "
+                                           "could be shown\n")
 
 
 def test_a_label_file_that_is_not_text_is_named(tmp_path, capsys):
