@@ -119,22 +119,38 @@ def _jpeg_frames() -> list[bytes]:
     return frames
 
 
-class PhoneCamera(ThreadingHTTPServer):
-    """An MJPEG stream like a phone camera app's. Connection 1: frames, then silence
-    (stalled); connection 2: frames, then the connection drops (unplugged); after that:
-    frames until the test ends."""
+class _Camera(ThreadingHTTPServer):
+    """An MJPEG stream of ``frames`` served here, the way its handler sends them."""
 
     daemon_threads = True
 
-    def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), _CameraHandler)
-        self.frames = _jpeg_frames()
-        self.connections = 0
+    def __init__(self, handler: type[BaseHTTPRequestHandler], frames: list[bytes]) -> None:
+        super().__init__(("127.0.0.1", 0), handler)
+        self.frames = frames
         self.done = threading.Event()
 
     @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.server_address[1]}/video"
+
+
+def _serving(camera: _Camera):
+    """The camera serving until the test ends (a fixture's body)."""
+    threading.Thread(target=camera.serve_forever, daemon=True).start()
+    yield camera
+    camera.done.set()
+    camera.shutdown()
+    camera.server_close()
+
+
+class PhoneCamera(_Camera):
+    """A stream like a phone camera app's. Connection 1: frames, then silence (stalled);
+    connection 2: frames, then the connection drops (unplugged); after that: frames until
+    the test ends."""
+
+    def __init__(self) -> None:
+        super().__init__(_CameraHandler, _jpeg_frames())
+        self.connections = 0
 
 
 class _MJPEGHandler(BaseHTTPRequestHandler):
@@ -174,13 +190,7 @@ class _CameraHandler(_MJPEGHandler):
 
 @pytest.fixture
 def phone_camera():
-    camera = PhoneCamera()
-    thread = threading.Thread(target=camera.serve_forever, daemon=True)
-    thread.start()
-    yield camera
-    camera.done.set()
-    camera.shutdown()
-    camera.server_close()
+    yield from _serving(PhoneCamera())
 
 
 def test_a_stalled_then_dropped_stream_is_said_on_the_page(browser, phone_camera):
@@ -219,18 +229,10 @@ SLOW_S = 0.8
 FIRST_TILE = range(4, 16)  # the sample video's frames around the first tile, 5|3, put down
 
 
-class SlowCamera(ThreadingHTTPServer):
-    daemon_threads = True
-
+class SlowCamera(_Camera):
     def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), _SlowHandler)
         frames = _jpeg_frames()
-        self.frames = [frames[i] for i in FIRST_TILE]
-        self.done = threading.Event()
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/video"
+        super().__init__(_SlowHandler, [frames[i] for i in FIRST_TILE])
 
 
 class _SlowHandler(_MJPEGHandler):
@@ -250,13 +252,7 @@ class _SlowHandler(_MJPEGHandler):
 
 @pytest.fixture
 def slow_camera():
-    camera = SlowCamera()
-    thread = threading.Thread(target=camera.serve_forever, daemon=True)
-    thread.start()
-    yield camera
-    camera.done.set()
-    camera.shutdown()
-    camera.server_close()
+    yield from _serving(SlowCamera())
 
 
 def test_a_tile_is_marked_unsure_until_it_settles(browser, slow_camera):
