@@ -56,9 +56,10 @@ def delete_round(round_index: int, label: str) -> Change:
 def house_rules(before: RuleSet, after: RuleSet) -> Change:
     """The game's rules changed: every score is carried over (``Scorecard.with_rules``),
     so the change reads and writes the whole card."""
-    changed = [line for line, was in zip(after.describe(), before.describe(), strict=True)
-               if line != was]
-    return Change("house rules: " + "; ".join(changed), lambda c: c.with_rules(after),
+    was = set(before.describe())
+    changed = [line for line in after.describe() if line not in was]
+    return Change("house rules: " + ("; ".join(changed) or "changed"),
+                  lambda c: c.with_rules(after),
                   lambda c: (c.rules, c.rounds, c.openings))
 
 
