@@ -2,9 +2,10 @@
 
 Exit status means one thing everywhere: 0 done (read, legal), 1 an illegal play (check
 only), 2 bad input or nothing to read, 130 interrupted from outside before it was done:
-Ctrl+C (SIGINT), SIGTERM (one line says "terminated"), or the reader of our output went
-away (``read --json | head -n 1``; nothing is printed, as Unix tools do). Four codes, so a
-script needs no table of signals to tell done, illegal, bad input and stopped apart.
+Ctrl+C (SIGINT), SIGTERM or SIGHUP (one line says "terminated"), or the reader of our
+output went away (``read --json | head -n 1``; nothing is printed, as Unix tools do).
+Four codes, so a script needs no table of signals to tell done, illegal, bad input and
+stopped apart.
 
 ``run_guarded(command, call)`` runs ``call`` and turns every way out into that status and
 at most one line on stderr: no traceback ever reaches the terminal, and an unexpected error
