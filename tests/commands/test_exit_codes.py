@@ -61,10 +61,12 @@ def test_recursion_and_interrupts_map_to_their_codes(capsys):
 
 
 def _as_from_a_terminal() -> None:
-    """A child started as from a terminal, Ctrl+C and SIGTERM at their defaults: this test
-    run may itself be a background job, whose children inherit them ignored."""
+    """A child started as from a terminal, Ctrl+C, SIGTERM and SIGHUP at their defaults:
+    this test run may itself be a background job or run under nohup, whose children
+    inherit them ignored."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
 
 
 def _guarded_in_a_fresh_process(body: str) -> tuple[int, str]:
@@ -240,7 +242,7 @@ def test_a_closed_terminal_sighup_ends_as_sigterm_does_and_nohup_keeps_it_going(
     # SIGHUP killed every command with no word and no cleanup (a half-written file left)
     command = [sys.executable, "-m", "tui.cli", "live", "--camera", str(DEMO), "--no-window"]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               cwd=ROOT)
+                               cwd=ROOT, preexec_fn=_as_from_a_terminal)
     process.stdout.readline()
     process.send_signal(signal.SIGHUP)
     _, err = process.communicate(timeout=60)
