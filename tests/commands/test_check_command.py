@@ -68,8 +68,9 @@ def test_house_rules(capsys) -> None:
     assert run([ARMS, "--play", "9-5@9-9"], capsys)[0] == 1
     assert run([ARMS, "--play", "9-5@9-9", "--arms", "6"], capsys)[0] == 0
     assert run([ARMS, "--play", "9-5@9-9", "--rule", "spinner-arms=8"], capsys)[0] == 0
-    assert run([ARMS, "--play", "1-12@9-1"], capsys)[0] == 1
+    assert run([ARMS, "--play", "1-12@9-1", "--set", "9"], capsys)[0] == 1
     assert run([ARMS, "--play", "1-12@9-1", "--set", "12"], capsys)[0] == 0
+    assert run([ARMS, "--play", "1-12@9-1"], capsys)[0] == 0  # no set named: double-12
 
 
 @pytest.mark.parametrize(("argv", "names"), [
@@ -77,7 +78,7 @@ def test_house_rules(capsys) -> None:
     ([ARMS, "--play", "6-3@"], "6-3@"),
     ([ARMS, "--play", "6-x@9-4"], "6-x"),
     ([ARMS], "--play"),
-    ([ARMS + " 9-12@9-1", "--play", "1-5@9-1"], "9-12 is not in a double-9 set"),
+    ([ARMS + " 9-12@9-1", "--play", "1-5@9-1", "--set", "9"], "9-12 is not in a double-9 set"),
     ([ARMS + " 1-1@9-1 2-2@9-2", "--play", "1-5@1-1"], "only one foot can be open"),
     ([ARMS, "--play", "1-5@9-1", "--rule", "drawn-tile=sometimes"], "drawn-tile must be one"),
     ([ARMS, "--play", "1-5@9-1", "--rule", "colour=red"], "unknown house rule 'colour' "
@@ -166,3 +167,16 @@ def test_a_surrogate_spelt_out_in_board_json_is_refused_in_json(board: str) -> N
     err = done.stderr.decode("utf-8")
     assert done.returncode == 2 and err.count("\n") == 1 and "unexpected" not in err
     assert "\ufffd" in json.loads(done.stdout.decode("utf-8"))["error"]
+
+
+def test_a_board_in_a_bigger_set_is_judged_in_the_smallest_set_holding_it(capsys) -> None:
+    # a double-12 family's right board was "impossible: 1-12 is not in a double-9 set"
+    board = "12-12 12-1@12-12 12-2@12-12 12-3@12-12 12-4@12-12"
+    code, out, _ = run([board, "--play", "1-11@12-1"], capsys)
+    assert (code, out) == (0, "1-11 on 1-12: legal\n")
+    code, out, err = run([board, "--play", "1-11@12-1", "--set", "9"], capsys)  # as named
+    assert code == 2 and "1-12 is not in a double-9 set" in err
+    code, out, err = run([board, "--play", "1-11@12-1", "--rule", "set-max=9"], capsys)
+    assert code == 2 and "1-12 is not in a double-9 set" in err
+    code, out, _ = run(["9-9 9-1@9-9", "--play", "1-13@9-1"], capsys)  # the play's 13 too
+    assert code == 1 and out.startswith("1-13 on 1-9: illegal")

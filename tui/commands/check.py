@@ -26,6 +26,7 @@ from scorer.moves import Play
 from scorer.notation import Board, BoardError, NotationError, format_board, read_board, to_tableau
 from scorer.rule_problems import RulesError, require_playable
 from scorer.rules import HandSize, RuleSet
+from scorer.tiles import SET_SIZES
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
 from tui.commands.errors import InputError, given_once, output_path, refused
@@ -62,7 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--arms", type=int, metavar="N",
                         help="spinner arms: 4, 6 or 8 (house rule)")
     parser.add_argument("--set", dest="set_max", type=int, metavar="N",
-                        help="the set: 6, 9, 12, 15 or 18 for double-N")
+                        help="the set: 6, 9, 12, 15 or 18 for double-N (default: double-9, "
+                             "or the smallest set holding every value on the board)")
     parser.add_argument("--rule", action="append", default=[], metavar="KNOB=VALUE",
                         help="any house rule, like drawn-tile=must-play (repeatable)")
     parser.add_argument("--json", action="store_true", help="print the verdict as JSON")
@@ -78,15 +80,28 @@ def rules_from_args(args: argparse.Namespace, players: int | None = None) -> Rul
         raise InputError(f"these rules cannot be played: {error}") from None
 
 
-def rules_in_set(rules: RuleSet, set_max: int) -> RuleSet:
-    """``rules`` in the double-``set_max`` set a photo was read as (no --set given);
-    InputError when the rules cannot be played with that set."""
+def rules_in_set(rules: RuleSet, set_max: int, what: str = "the photo") -> RuleSet:
+    """``rules`` in the double-``set_max`` set a photo (or ``what``) was read as (no --set
+    given); InputError when the rules cannot be played with that set."""
     rules = rules.with_knob("set_max", set_max)
     try:
         return require_playable(rules)
     except RulesError as error:
-        raise InputError(f"the photo reads as a double-{set_max} set, and these rules cannot "
+        raise InputError(f"{what} reads as a double-{set_max} set, and these rules cannot "
                          f"be played with it: {error} (name the set with --set)") from None
+
+
+def set_named(args: argparse.Namespace) -> bool:
+    """Whether --set or --rule set-max=N names the set."""
+    return getattr(args, "set_max", None) is not None or any(
+        RuleSet.field_name(text.partition("=")[0]) == "set_max"
+        for text in getattr(args, "rule", None) or [])
+
+
+def set_holding(top: int, rules: RuleSet) -> int:
+    """The set a board is judged in when none is named: the rules' own (double-9 by
+    default), or the smallest set holding its highest value, as ``board`` does."""
+    return rules.set_max if top <= rules.set_max else min(n for n in SET_SIZES if n >= top)
 
 
 def knob_rules(args: argparse.Namespace) -> RuleSet:
@@ -137,8 +152,10 @@ def judge_board(board: Board, play: Play, rules: RuleSet) -> Verdict:
     return judge_play(tableau, play)
 
 
-def judge_board_text(text: str, play_text: str, rules: RuleSet) -> CheckResult:
-    """Parse the board (notation or JSON) and the play, and judge the play."""
+def judge_board_text(text: str, play_text: str, rules: RuleSet,
+                     named_set: bool = True) -> CheckResult:
+    """Parse the board (notation or JSON) and the play, and judge the play; without
+    ``named_set``, in the smallest set holding them (``set_holding``)."""
     try:
         board = read_board(text)
     except NotationError as error:
@@ -151,6 +168,10 @@ def judge_board_text(text: str, play_text: str, rules: RuleSet) -> CheckResult:
     # only that); a second spinner is a play the rules refuse
     if play.parent is not None and play.parent not in board.tiles:
         raise InputError(f"--play {play}: {play.parent} is not on the board")
+    if not named_set:
+        top = max(max(t.high for t in board.tiles), play.tile.high)
+        if set_holding(top, rules) != rules.set_max:
+            rules = rules_in_set(rules, set_holding(top, rules), "the board")
     return CheckResult(board, play, judge_board(board, play, rules))
 
 
@@ -206,7 +227,8 @@ def run(args: argparse.Namespace) -> int:
                              "in notation has no photo to draw on")
         if not args.play:
             raise InputError("say which play to judge with --play TILE@PARENT (like 6-3@4-6)")
-        result = judge_board_text(read_board_source(args.board), args.play, rules)
+        result = judge_board_text(read_board_source(args.board), args.play, rules,
+                                  set_named(args))
     except InputError as error:
         return refused("check", str(error), args.json)
     if args.json:
