@@ -104,6 +104,11 @@ class Recognizer(Protocol):
         ``taken/``; raises NoSnapshotWaiting when there is none."""
         ...
 
+    def put_back_live_snapshot(self, recognition: Recognition) -> None:
+        """The snapshot ``take_live_snapshot`` gave back in the inbox, for the next try:
+        the score it was taken for was not saved."""
+        ...
+
 
 # What a shell (or a terminal dropping a file) escapes with a backslash in a path.
 _SHELL_ESCAPED = re.compile(r"\\([ !\"#$&'()*,;<=>?\[\\\]^`{|}~])")
@@ -291,8 +296,8 @@ class VisionRecognizer:
         waiting = pending_snapshots(inbox)
         if not waiting:
             raise NoSnapshotWaiting(
-                f"No live snapshot waiting in {inbox}. Run `chickenfoot live --send` and "
-                "press s in its window, then try again.")
+                f"No live snapshot waiting in {inbox}. Press Send on the `chickenfoot "
+                "live` page (or s in its window, with --send), then try again.")
         newest = waiting[-1]
         progress(f"Taking {newest.name}...")
         try:
@@ -300,6 +305,11 @@ class VisionRecognizer:
         except (OSError, ValueError) as error:
             raise NoSnapshotWaiting(f"The snapshot {newest.name} cannot be used: "
                                     f"{error}") from None
+
+    def put_back_live_snapshot(self, recognition: Recognition) -> None:
+        from vision.live import put_back_snapshot
+
+        put_back_snapshot(recognition.image)
 
 
 # -- turning a reading into tiles the player can check ----------------------------------

@@ -63,6 +63,22 @@ async def test_newest_snapshot_is_reviewed_fixed_and_saved(make_app):
         assert recognizer.snapshots == []
 
 
+async def test_a_snapshot_left_without_saving_waits_for_the_next_try(make_app):
+    # Esc by mistake lost the photographed hand: the snapshot was used up once opened
+    recognizer = FakeRecognizer(snapshots=[HAND, LIVE])
+    app = make_app(recognizer)
+    async with app.run_test(size=SIZE) as pilot:
+        await new_game(pilot)
+        screen = await from_live(pilot)
+        assert [str(r.tile) for r in screen.read] == ["3-3", "1-5"]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, ScorecardScreen) and app.card.entry(0, "Ann") is None
+        assert recognizer.calls[-1] == ("put back", LIVE.image)
+        screen = await from_live(pilot)
+        assert [str(r.tile) for r in screen.read] == ["3-3", "1-5"]  # the same hand
+
+
 async def test_empty_inbox_says_so_and_typing_still_works(make_app):
     app = make_app(FakeRecognizer())
     async with app.run_test(size=SIZE) as pilot:
@@ -70,7 +86,7 @@ async def test_empty_inbox_says_so_and_typing_still_works(make_app):
         screen = await from_live(pilot)
         warnings = [n for n in app._notifications if "No live snapshot waiting" in n.message]
         assert warnings and warnings[0].severity == "warning"
-        assert "chickenfoot live --send" in warnings[0].message
+        assert "Press Send on the `chickenfoot live` page" in warnings[0].message
         assert screen.read == [] and screen.recognition is None
         await pilot.press("f2", "8", "ctrl+s")
         await pilot.pause()
@@ -97,6 +113,9 @@ def test_real_inbox_newest_first_moved_to_taken(tmp_path):
     assert any("live-20260314-201500-123" in line for line in lines)
     left = sorted(p.name for p in (tmp_path / "inbox").glob("live-*"))
     assert left == ["live-20260314-200000-000.json", "live-20260314-200000-000.png"]
+    # the score it was taken for not saved: back in the inbox, the newest again
+    recognizer.put_back_live_snapshot(taken)
+    assert recognizer.take_live_snapshot().image == taken.image
 
 
 def test_a_snapshot_folder_that_is_a_file_is_named(tmp_path):

@@ -113,9 +113,14 @@ class FakeRecognizer:
         self.calls.append(("live", len(self.snapshots)))
         self.thread_names.append(threading.current_thread().name)
         if not self.snapshots:
-            raise NoSnapshotWaiting("No live snapshot waiting in /inbox. Run `chickenfoot "
-                                    "live --send` and press s in its window, then try again.")
+            raise NoSnapshotWaiting("No live snapshot waiting in /inbox. Press Send on the "
+                                    "`chickenfoot live` page (or s in its window, with "
+                                    "--send), then try again.")
         return self.snapshots.pop()
+
+    def put_back_live_snapshot(self, recognition):
+        self.calls.append(("put back", recognition.image))
+        self.snapshots.append(recognition)
 
 
 def newer_version_database(path: Path) -> Path:

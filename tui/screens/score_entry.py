@@ -791,6 +791,11 @@ class ScoreEntryScreen(Screen[Entry | None]):
 
     def _leave(self) -> None:
         self.workers.cancel_group(self, "reader")
+        if self._from_live and self.recognition is not None:  # for the next try, not lost
+            try:
+                self.app.recognizer.put_back_live_snapshot(self.recognition)  # type: ignore[attr-defined]
+            except OSError as error:
+                self.notify(f"The live snapshot stays in taken/: {error}", severity="warning")
         self.dismiss(None)
 
 

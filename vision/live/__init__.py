@@ -12,6 +12,7 @@ from vision.live.session import (
                                  inbox_dir,
                                  inbox_problem,
                                  pending_snapshots,
+                                 put_back_snapshot,
                                  run_headless,
                                  run_window,
                                  snapshot,
@@ -21,4 +22,5 @@ from vision.live.session import (
 
 __all__ = ["Frame", "LiveError", "LiveOptions", "LiveSession", "SourceError", "check_display",
            "draw_view", "inbox_dir", "inbox_problem", "open_source", "pending_snapshots",
-           "run_headless", "run_window", "snapshot", "take_snapshot", "write_snapshot"]
+           "put_back_snapshot", "run_headless", "run_window", "snapshot", "take_snapshot",
+           "write_snapshot"]

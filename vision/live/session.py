@@ -400,6 +400,17 @@ def take_snapshot(json_path: str | os.PathLike[str]) -> Recognition:
     return recognition
 
 
+def put_back_snapshot(image: str | os.PathLike[str]) -> None:
+    """Move a snapshot ``take_snapshot`` took (``image``: its picture in ``taken/``) back
+    into the inbox, its reading beside it: the score it was opened for was not saved."""
+    taken = Path(image)
+    if taken.parent.name != "taken":
+        return
+    for part in (taken, taken.with_suffix(".json")):
+        if part.is_file():
+            os.replace(part, taken.parent.parent / part.name)
+
+
 # -- drawing ------------------------------------------------------------------------------
 _FONT = cv2.FONT_HERSHEY_SIMPLEX
 
@@ -592,5 +603,5 @@ def run_window(session: LiveSession, options: LiveOptions,
 
 __all__ = ["DetectThenRead", "LiveError", "LiveOptions", "LiveSession", "Observation",
            "SettleEvent", "ViewSummary", "WholeFrameReader", "check_display", "draw_view",
-           "inbox_dir", "live_reader_for", "pending_snapshots", "run_headless", "run_window",
-           "snapshot", "take_snapshot", "write_snapshot"]
+           "inbox_dir", "live_reader_for", "pending_snapshots", "put_back_snapshot",
+           "run_headless", "run_window", "snapshot", "take_snapshot", "write_snapshot"]
