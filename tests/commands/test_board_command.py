@@ -147,6 +147,19 @@ def test_annotation_never_writes_over_the_photo(module, tmp_path: Path, monkeypa
     assert copy.read_bytes() == Path(photo(name)).read_bytes()
 
 
+@pytest.mark.parametrize("module", [board_command, check])
+def test_annotation_into_a_new_folder_makes_it_as_read_does(module, tmp_path: Path,
+                                                           monkeypatch, capsys) -> None:
+    # "--annotate shots/" said "shots does not exist", exit 2, and hid the board
+    name = NAMES[0]
+    use_reader(monkeypatch, TruthReader(name))
+    extra = ["--disputed", "0-9"] if module is check else []
+    code, out, _ = run(module, [photo(name), *extra, "--annotate", f"{tmp_path}/shots/"],
+                       capsys)
+    assert code == 0 and out.strip()
+    assert (tmp_path / "shots" / f"{Path(photo(name)).stem}.annotated.png").is_file()
+
+
 def test_board_reports_a_loose_tile(monkeypatch, capsys) -> None:
     def add_far_tile(tiles):
         from dataclasses import replace

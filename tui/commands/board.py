@@ -22,6 +22,7 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+from scorer.messages import clip_name, os_reason
 from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
 from tui.commands.errors import input_path, output_path, refused
@@ -199,6 +200,12 @@ def write_annotation(photo, out: str, command: str, json_errors: bool = False) -
     from vision.board import annotate_board
     from vision.reader import write_image
 
+    try:  # its folder made as `read` makes it ("--annotate shots/" for a new folder)
+        Path(out).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        refused(command, f"--annotate: cannot make the folder {clip_name(Path(out).parent)}: "
+                         f"{os_reason(error)}", json_errors, image=photo.loaded.path)
+        return False
     try:
         write_image(out, annotate_board(photo.loaded.pixels, photo.tiles, photo.reading,
                                         photo.loaded.scale))
