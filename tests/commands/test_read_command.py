@@ -56,6 +56,17 @@ def test_human_output_per_tile_with_doubt_and_score(fake_reader, photos, capsys)
                        "--count-doubtful counts them)"]
 
 
+def test_house_scoring_rules_count_the_hand_as_the_table_does(fake_reader, photos, capsys):
+    # `read` had no --rule: a family counting the double blank 25 got 50 from it
+    photo = str(photos / "a.png")
+    assert main(["read", photo, "--set", "12", "--rule", "double-blank-value=25"]) == 0
+    assert "pip total: 0   score: 25" in capsys.readouterr().out
+    assert main(["read", photo, "--rule", "set-max=12", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["score"] == 50
+    assert main(["read", photo, "--rule", "double-blank-value=7"]) == 2
+    assert "double-blank-value must be one of" in capsys.readouterr().err
+
+
 def test_a_photo_with_no_tile_is_nothing_read_one_line_exit_2(monkeypatch, photos, capsys):
     import vision.reader
 

@@ -1,4 +1,4 @@
-"""`chickenfoot read IMAGE... [--set N] [--json] [--annotate OUT] [--min-confidence X]`
+"""`chickenfoot read IMAGE... [--set N] [--rule K=V] [--json] [--annotate OUT] [--min-confidence X]`
 
 Reads the tiles in each photo (folders expand to the photos directly in them, sorted; ``-``
 is one photo piped on standard input, see ``tui.commands.stdin_photo``) and
@@ -55,6 +55,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "apart to confirm and not counted (default 0.6)")
     parser.add_argument("--count-doubtful", action="store_true",
                         help="count doubtful tiles in the pip total and score too")
+    parser.add_argument("--rule", action="append", default=[], metavar="KNOB=VALUE",
+                        help="a house rule of scoring, like double-blank-value=25 or "
+                             "blank-end-counts-25=yes (repeatable)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,8 +75,15 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace, images: list[str], spooled: Path | None) -> int:
+    from tui.commands.check import knob_rules, set_named
     from vision.image import iter_image_files
 
+    try:  # the house's scoring: said before any photo is read
+        args.rules = knob_rules(args)
+    except InputError as error:
+        return refused("read", str(error), args.json)
+    if set_named(args):  # --rule set-max=12 reads as --set 12 does
+        args.set_max = args.rules.set_max
     args.spooled_stdin = spooled
     paths = list(iter_image_files(images))
     if not paths:
@@ -157,7 +167,7 @@ def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
     no tile)."""
     from vision.reader import ModelError, rules_for
 
-    rules = rules_for(args.set_max)
+    rules = getattr(args, "rules", None) or rules_for(args.set_max)
     # one photo at a time: a photo's pixels are gone before the next one is decoded
     failed = 0
     for path in paths:
