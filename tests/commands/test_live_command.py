@@ -174,6 +174,27 @@ def test_no_window_support_serves_the_page_instead(truth_reader, monkeypatch, ca
     assert main(["live", "--camera", str(SAMPLE), "--port", "0", "--max-frames", "3"]) == 0
     out = capsys.readouterr().out
     assert "the live view of video live_demo.avi is at http://127.0.0.1:" in out
+    assert "starts when the page opens" not in out  # --max-frames: it does not wait
+
+
+def test_a_video_on_the_page_says_it_waits_for_the_page(truth_reader, monkeypatch, capsys):
+    # nothing said why the video did not move until a browser opened the page
+    import threading
+
+    from tui.web import live_page
+
+    real_start = live_page.start_live_view
+
+    def started(*args, **kwargs):
+        view = real_start(*args, **kwargs)
+        threading.Timer(0.5, view.loop.stop.set).start()  # stopped half a second on
+        return view
+
+    monkeypatch.setattr(live_page, "start_live_view", started)
+    assert main(["live", "--camera", str(SAMPLE), "--port", "0", "--page", "--no-open"]) == 130
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == ("chickenfoot live: the video starts when the page opens (or in "
+                        f"{live_page.WAIT_FOR_PAGE_S:g} s)")
 
 
 def test_missing_models_are_one_line(no_reader, capsys):

@@ -142,6 +142,9 @@ def run_page(args: argparse.Namespace, reader: Any, out: Callable[[str], None],
     try:
         out(f"chickenfoot live: the live view of {view.loop.session.source.name} is at "
             f"{view.url} (Ctrl+C to quit)")
+        if view.loop.wait_for_page_s:  # a video: nothing moves until someone watches
+            out(f"chickenfoot live: the video starts when the page opens (or in "
+                f"{view.loop.wait_for_page_s:g} s)")
         warning = network_warning(args.host, "the live view (the camera picture and the "
                                              "Send button)")
         if warning:
