@@ -28,6 +28,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from scorer.messages import clip_name, os_reason
+from scorer.rules import RuleSet
 from scorer.tiles import SET_SIZES
 from tui.commands.annotation import (
     annotation_path,
@@ -79,11 +80,11 @@ def _run(args: argparse.Namespace, images: list[str], spooled: Path | None) -> i
     from vision.image import iter_image_files
 
     try:  # the house's scoring: said before any photo is read
-        args.rules = knob_rules(args)
+        rules = knob_rules(args)
     except InputError as error:
         return refused("read", str(error), args.json)
     if set_named(args):  # --rule set-max=12 reads as --set 12 does
-        args.set_max = args.rules.set_max
+        args.set_max = rules.set_max
     args.spooled_stdin = spooled
     paths = list(iter_image_files(images))
     if not paths:
@@ -115,7 +116,7 @@ def _run(args: argparse.Namespace, images: list[str], spooled: Path | None) -> i
     reader = load_reader(on_first_use=True)  # a big photo is decoded before the models open
     if reader is None:
         return 2
-    return read_all(paths, reader, args)
+    return read_all(paths, reader, args, rules)
 
 
 def _annotation_name(path: Path, spooled: Path | None) -> Path:
@@ -162,12 +163,11 @@ def cannot_load(command: str, error: BaseException) -> None:
     print(f"chickenfoot {command}: cannot load the tile reader: {message}", file=sys.stderr)
 
 
-def read_all(paths: list[Path], reader, args: argparse.Namespace) -> int:
-    """Read every photo with ``reader``; the exit status (0, or 2 when any failed or showed
-    no tile)."""
-    from vision.reader import ModelError, rules_for
+def read_all(paths: list[Path], reader, args: argparse.Namespace, rules: RuleSet) -> int:
+    """Read every photo with ``reader``, scored under ``rules``; the exit status (0, or 2
+    when any failed or showed no tile)."""
+    from vision.reader import ModelError
 
-    rules = getattr(args, "rules", None) or rules_for(args.set_max)
     # one photo at a time: a photo's pixels are gone before the next one is decoded
     failed = 0
     for path in paths:
