@@ -244,10 +244,13 @@ def test_board_from_standard_input_says_to_give_a_file(capsys):
 # -- an option that does nothing without another is refused, not ignored -------------------
 @pytest.mark.parametrize(("argv", "says"), [
     (["simulate", "--games", "1", "--rule", "custom-hand-size=5"], "give --rule hand-size=custom"),
+    (["simulate", "--games", "1", "--rule", "target-total=100"],
+     "give --rule round-order=target-total"),
     (["synth", "OUT", "--count", "1", "--yard"], "give --hard P too"),
 ])
 def test_an_option_that_needs_another_says_so(argv, says, capsys, tmp_path):
-    """Each ran as if it was not given: hands of seven dealt, a set without a yard."""
+    """Each ran as if it was not given: hands of seven dealt, rounds down to 0-0 whatever
+    the target, a set without a yard."""
     argv = [str(tmp_path / "out") if a == "OUT" else a for a in argv]
     assert main(argv) == 2
     one_line(capsys, says)

@@ -25,7 +25,7 @@ from scorer.judge import judge_play
 from scorer.moves import Play
 from scorer.notation import Board, BoardError, NotationError, format_board, read_board, to_tableau
 from scorer.rule_problems import RulesError, require_playable
-from scorer.rules import HandSize, RuleSet
+from scorer.rules import HandSize, RoundOrder, RuleSet
 from scorer.tiles import SET_SIZES
 from scorer.verdict import Verdict
 from tui.commands.board_source import looks_like_path, read_board_source
@@ -136,10 +136,13 @@ def knob_rules(args: argparse.Namespace) -> RuleSet:
             first = getattr(given[name], "value", given[name])
             raise InputError(f"{name.replace('_', '-')} is given twice, as {first} and as "
                              f"{getattr(now, 'value', now)}")
+    # a number that only counts under another knob's choice was ignored without it
     if "custom_hand_size" in given and rules.hand_size is not HandSize.CUSTOM:
-        # it was ignored: hands were dealt as hand-size says
         raise InputError("custom-hand-size is the hand size with hand-size=custom: give "
                          "--rule hand-size=custom too")
+    if "target_total" in given and rules.round_order is not RoundOrder.TARGET_TOTAL:
+        raise InputError("target-total is where the game ends with "
+                         "round-order=target-total: give --rule round-order=target-total too")
     return rules
 
 
