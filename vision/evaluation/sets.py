@@ -3,10 +3,11 @@
 A family photographs a hand every which way, so the reader is measured on the same real
 photos turned (by quarters and askew), mirrored, seen at an angle, shrunk, enlarged,
 shown small in a wide frame, framed 16:9, 4:3 and 3:4 as phones and webcams frame them,
-darker, noisier, grey, cut into close-ups (one tile, or two or three, filling the
-frame), and with its tiles turned face down or made double blanks (``face_down``: pips
-wiped off). Every set is written as a half-box split (``images/``, ``labels/``,
-``tiles/`` and the class names), so ``chickenfoot eval`` measures it like the original.
+darker, noisier, out of focus, shaken, grainy, grey, cut into close-ups (one tile, or two
+or three, filling the frame), and with its tiles turned face down or made double blanks
+(``face_down``: pips wiped off). Every set is written as a half-box split (``images/``,
+``labels/``, ``tiles/`` and the class names), so ``chickenfoot eval`` measures it like the
+original.
 Labels follow every transform exactly; a close-up is kept only where no other half is
 partly inside it (a half cut in two has no honest label).
 
@@ -130,9 +131,25 @@ def _gamma(image, halves):
     return cv2.LUT(image, table), halves
 
 
-def _noisy(image, halves):
-    noise = np.random.default_rng(int(image.sum()) % 2**32).normal(0, 15, image.shape)
-    return np.clip(image + noise, 0, 255).astype(np.uint8), halves
+def _noisy(sigma: float) -> Transform:
+    def apply(image, halves):
+        noise = np.random.default_rng(int(image.sum()) % 2**32).normal(0, sigma, image.shape)
+        return np.clip(image + noise, 0, 255).astype(np.uint8), halves
+    return apply
+
+
+def _blurred(sigma_px: float) -> Transform:
+    def apply(image, halves):
+        return cv2.GaussianBlur(image, (0, 0), sigma_px), halves
+    return apply
+
+
+def _shaken(length_px: int) -> Transform:
+    kernel = np.full((1, length_px), 1.0 / length_px, np.float32)  # a sideways streak
+
+    def apply(image, halves):
+        return cv2.filter2D(image, -1, kernel), halves
+    return apply
 
 
 def _grey(image, halves):
@@ -159,7 +176,13 @@ WHOLE_PHOTO_SETS: dict[str, Transform] = {
     # as a 12 MP phone photo of the same hand, saved as a JPEG
     "phone": _resized(5.4),
     "dark": _gamma,
-    "noisy": _noisy,
+    "noisy": _noisy(15),
+    # a phone that missed its focus (the photos are 416 px: a half is about 50 px
+    # across), a hand that shook, a dim room's grain
+    "blurred": _blurred(2.0),
+    "out-of-focus": _blurred(3.0),
+    "shaken": _shaken(9),
+    "grainy": _noisy(25),
     "grey": _grey,
 }
 WIPED_SETS = {"facedown": "back", "doubleblank": "double-blank"}
