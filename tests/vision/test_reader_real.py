@@ -73,6 +73,27 @@ def test_real_photos_turned_askew_read_as_square(reader, tmp_path, turn):
     assert metrics.exact_tile_accuracy >= TURNED_EXACT_TILE_FLOOR
 
 
+# Blurred by 2 pixels and streaked 9 pixels, the shipped detector finds 0.907 and 0.845
+# of the tiles (exact 0.891 and 0.767): it never saw a blurred pip. The stage-7 detector of
+# models/MODEL_CARD.md, trained on blurred copies, finds 1.000 and 0.938 (exact 0.992 and
+# 0.853) and is not shipped yet; strict, so that the detector that mends it says so here.
+BLURRED_FLOORS = {"blurred": (0.97, 0.95), "shaken": (0.90, 0.80)}  # recall, exact
+
+
+@pytest.mark.xfail(strict=True, reason="the shipped detector misses blurred tiles; "
+                   "stage 7 (models/MODEL_CARD.md) is not shipped yet")
+@pytest.mark.parametrize("name", sorted(BLURRED_FLOORS))
+def test_real_photos_out_of_focus_or_shaken_are_found(reader, tmp_path, name):
+    from vision.evaluation.sets import write_set
+
+    write_set(REAL_VALID, tmp_path / name, name)
+    metrics = evaluate(tmp_path / name, reader, set_max=12)
+    recall, exact = BLURRED_FLOORS[name]
+    assert metrics.photos == 29
+    assert metrics.tile_recall >= recall
+    assert metrics.exact_tile_accuracy >= exact
+
+
 def test_fresh_rendered_double_9_photos(reader, tmp_path):
     write_dataset(tmp_path, count=12, seed=4242, set_max=9, max_tiles=10)
     metrics = evaluate(tmp_path, reader, set_max=9)

@@ -391,13 +391,17 @@ def _odd_sized_doubtful(tiles: list[TileReading]) -> tuple[list[TileReading], Od
     times as wide is most often the pips of one half boxed as two halves. Such a tile is
     made doubtful (the player confirms it), never dropped. Needs three tiles to know a
     size. Done before duplicates are resolved, so that a real tile is not changed to make
-    room for such a reading of the same value."""
+    room for such a reading of the same value. The size is the sure tiles' where there
+    are two others: doubtful readings (specks of a patterned cloth read as tiny tiles)
+    must not make a real tile look oversized."""
     if len(tiles) < 3:
         return tiles, OddSized()
     widths = [_width_px(t) for t in tiles]
+    sure = [not is_doubtful_confidence(t.confidence) for t in tiles]
     out, bigger, smaller = [], 0, 0
     for index, tile in enumerate(tiles):
-        typical = median(widths[:index] + widths[index + 1:])
+        others = [w for k, w in enumerate(widths) if k != index and sure[k]]
+        typical = median(others if len(others) >= 2 else widths[:index] + widths[index + 1:])
         odd = (widths[index] >= OVERSIZED * typical, widths[index] <= UNDERSIZED * typical)
         if any(odd) and not is_doubtful_confidence(tile.confidence):
             tile = replace(tile, confidence=ASKED_CONFIDENCE)
