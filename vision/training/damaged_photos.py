@@ -84,10 +84,7 @@ def main() -> None:
                         help="images without dominoes, damaged whole at several scales")
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    (args.out / "images").mkdir(parents=True, exist_ok=True)
-    (args.out / "labels").mkdir(parents=True, exist_ok=True)
-    photos = sorted(p for src in args.sources for p in (src / "images").glob("*.jpg"))
-    rng.shuffle(photos)
+    photos = start_split(args.sources, args.out, rng)
     written = dropped = 0
     for path in photos[:args.count]:
         data, kind = path.read_bytes(), rng.choice(KINDS)
@@ -113,6 +110,16 @@ def main() -> None:
                 _write(args.out, f"negdmg_{path.stem}_{scale:g}", after, [])
             written += 1 + (after is not None)
     print(f"wrote {written} photos to {args.out}; {dropped} damaged boxes left unlabelled")
+
+
+def start_split(sources: list[Path], out: Path, rng: random.Random) -> list[Path]:
+    """Make ``out``'s images/ and labels/ folders; the JPEG photos of ``sources`` (each a
+    folder with images/ and labels/), in an order shuffled by ``rng``."""
+    (out / "images").mkdir(parents=True, exist_ok=True)
+    (out / "labels").mkdir(parents=True, exist_ok=True)
+    photos = sorted(p for src in sources for p in (src / "images").glob("*.jpg"))
+    rng.shuffle(photos)
+    return photos
 
 
 def _write(out: Path, stem: str, image: np.ndarray, lines: list[str]) -> None:

@@ -23,6 +23,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.training.damaged_photos import start_split
+
 # blur sigma, motion length and grain, the first two as shares of a half's short side;
 # at the top of each range a person still reads the pips
 BLUR_SHARE = (0.02, 0.09)
@@ -75,10 +77,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=601)
     args = parser.parse_args()
     rng = random.Random(args.seed)
-    (args.out / "images").mkdir(parents=True, exist_ok=True)
-    (args.out / "labels").mkdir(parents=True, exist_ok=True)
-    photos = sorted(p for src in args.sources for p in (src / "images").glob("*.jpg"))
-    rng.shuffle(photos)
+    photos = start_split(args.sources, args.out, rng)
     written = 0
     for copy in range(args.copies):
         for path in photos[:args.count]:
