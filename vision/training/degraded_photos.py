@@ -71,9 +71,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sources", type=Path, nargs="+", help="folders with images/, labels/")
     parser.add_argument("out", type=Path)
-    parser.add_argument("--count", type=int, default=1000, help="copies written (at most "
-                        "one per source photo per --copies)")
-    parser.add_argument("--copies", type=int, default=1, help="copies of each photo")
+    parser.add_argument("--count", type=int, default=1000,
+                        help="source photos used (the first of a shuffled order)")
+    parser.add_argument("--copies", type=int, default=1, help="copies of each photo used")
     parser.add_argument("--seed", type=int, default=601)
     args = parser.parse_args()
     rng = random.Random(args.seed)
