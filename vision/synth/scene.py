@@ -330,16 +330,22 @@ def _lighting(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     return image
 
 
+def streak_kernel(k: int, degrees: float) -> np.ndarray:
+    """A k x k kernel of a straight streak ``degrees`` from the horizontal: the camera
+    moved while the shutter was open."""
+    kernel = np.zeros((k, k), np.float32)
+    kernel[k // 2, :] = 1.0 / k
+    turn = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), degrees, 1)
+    return cv2.warpAffine(kernel, turn, (k, k))
+
+
 def _camera_defects(image: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     if rng.random() < 0.4:
         sigma = rng.uniform(0.3, 1.6)
         image = cv2.GaussianBlur(image, (0, 0), sigma)
     if rng.random() < 0.15:  # motion blur
         k = int(rng.integers(3, 8))
-        kernel = np.zeros((k, k), np.float32)
-        kernel[k // 2, :] = 1.0 / k
-        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
-        image = cv2.filter2D(image, -1, cv2.warpAffine(kernel, rot, (k, k)))
+        image = cv2.filter2D(image, -1, streak_kernel(k, rng.uniform(0, 180)))
     image = image + rng.normal(0, rng.uniform(0, 8), image.shape).astype(np.float32)
     return image.clip(0, 255).astype(np.uint8)
 

@@ -23,6 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.synth.scene import streak_kernel
 from vision.training.damaged_photos import start_split
 
 # blur sigma, motion length and grain, the first two as shares of a half's short side;
@@ -58,12 +59,8 @@ def degrade(image: np.ndarray, half_px: float, kind: str, rng: random.Random) ->
 
 
 def _shake_kernel(length_px: float, rng: random.Random) -> np.ndarray:
-    """A straight streak ``length_px`` long at a random angle: the camera moved."""
-    k = max(3, int(round(length_px)) | 1)
-    kernel = np.zeros((k, k), np.float32)
-    kernel[k // 2, :] = 1.0
-    turn = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1.0)
-    kernel = cv2.warpAffine(kernel, turn, (k, k))
+    """A streak ``length_px`` long at a random angle, summing to 1: the camera moved."""
+    kernel = streak_kernel(max(3, int(round(length_px)) | 1), rng.uniform(0, 180))
     return kernel / max(float(kernel.sum()), 1e-6)
 
 
